@@ -1,0 +1,5 @@
+export * from './envelope';
+export * from './constants';
+export * from './cs-path';
+export * from './system';
+export * from './paths';
