@@ -1,0 +1,145 @@
+#!/usr/bin/env node
+// Lighthouse on the player web app's home page, against a baseline measured in the same run: a minimal static page
+// served from the same machine. Prints the three category scores, the initial JavaScript (gzip) and the ratio of
+// the app's paint and blocking metrics to the baseline's. Run: `npm run bench:lighthouse` (it builds the web app).
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const port = Number(process.env.BENCH_PORT ?? 18080);
+const presets = (process.env.LIGHTHOUSE_PRESETS ?? 'mobile,desktop').split(',');
+
+/** Initial JS: the entry script and its modulepreloads, as index.html references them, gzip-compressed. */
+const initialJsGzipKb = () => {
+  const dist = join(root, 'apps/web/dist');
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const files = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+  const bytes = files.reduce((sum, file) => sum + gzipSync(readFileSync(join(dist, file)), { level: 9 }).length, 0);
+  return { files, kb: bytes / 1024 };
+};
+
+const waitFor = async (url, timeoutMs) => {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`${url} did not come up within ${timeoutMs} ms`);
+};
+
+const startPlatform = async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-lh-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitFor(`http://127.0.0.1:${port}/health/ready`, 60_000);
+  return () =>
+    new Promise((resolve) => {
+      child.once('exit', () => {
+        rmSync(dataDir, { recursive: true, force: true });
+        resolve();
+      });
+      child.kill('SIGTERM');
+    });
+};
+
+/** The baseline: the smallest honest page, a heading and a paragraph, no script. */
+const startBaseline = () =>
+  new Promise((resolve) => {
+    const page =
+      '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">' +
+      '<meta name="description" content="baseline"><title>Baseline</title></head><body><main><h1>Baseline</h1><p>Static page.</p></main></body></html>';
+    const server = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(page);
+    });
+    server.listen(port + 1, '127.0.0.1', () => resolve(server));
+  });
+
+const audit = async (url, preset, chrome) => {
+  const config = preset === 'desktop' ? (await import('lighthouse/core/config/desktop-config.js')).default : undefined;
+  const result = await lighthouse(
+    url,
+    {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    },
+    config,
+  );
+  const { categories, audits } = result.lhr;
+  const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    fcpMs: audits['first-contentful-paint'].numericValue,
+    lcpMs: audits['largest-contentful-paint'].numericValue,
+    tbtMs: audits['total-blocking-time'].numericValue,
+    cls: audits['cumulative-layout-shift'].numericValue,
+    failing: Object.values(audits)
+      .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary')
+      .map((a) => a.id),
+  };
+};
+
+const main = async () => {
+  const js = initialJsGzipKb();
+  const stopPlatform = await startPlatform();
+  const baseline = await startBaseline();
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  try {
+    console.log(`initial JS: ${js.kb.toFixed(1)} KB gzip (${js.files.length} files; aim <= 150)`);
+    for (const preset of presets) {
+      const base = await audit(`http://127.0.0.1:${port + 1}/`, preset, chrome);
+      const app = await audit(`http://127.0.0.1:${port}/`, preset, chrome);
+      const ratio = (a, b) => (b > 0 ? (a / b).toFixed(2) : 'n/a');
+      console.log(
+        `\n[${preset}] app /      performance ${app.performance}  accessibility ${app.accessibility}  best-practices ${app.bestPractices}  (aim >= 95 each)`,
+      );
+      console.log(
+        `[${preset}] baseline   performance ${base.performance}  accessibility ${base.accessibility}  best-practices ${base.bestPractices}`,
+      );
+      console.log(
+        `[${preset}] FCP ${app.fcpMs.toFixed(0)} ms (x${ratio(app.fcpMs, base.fcpMs)} baseline)  LCP ${app.lcpMs.toFixed(0)} ms (x${ratio(app.lcpMs, base.lcpMs)})  TBT ${app.tbtMs.toFixed(0)} ms  CLS ${app.cls.toFixed(3)}`,
+      );
+      if (app.failing.length) console.log(`[${preset}] failing audits: ${app.failing.join(', ')}`);
+    }
+  } finally {
+    await chrome.kill();
+    baseline.close();
+    await stopPlatform();
+  }
+};
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,46 @@
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+
+/** Debian's Chromium, never a downloaded browser (CI rule). */
+const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+export const launchBrowser = (): Promise<Browser> =>
+  chromium.launch({
+    executablePath,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+
+export type WatchedPage = { page: Page; consoleErrors: string[] };
+
+/**
+ * A page that records every console error and uncaught exception, so a test can assert the console stayed clean.
+ * Requests to hosts other than the platform (social links, CDNs of the demo data) are answered locally with 204:
+ * the test machine has no outside network, and a failed external fetch is not an error of the app.
+ */
+export const openPage = async (
+  browser: Browser,
+  baseUrl: string,
+  options: BrowserContextOptions = {},
+): Promise<WatchedPage> => {
+  const context = await browser.newContext({ baseURL: baseUrl, ...options });
+  const origin = new URL(baseUrl).origin;
+  await context.route(
+    (url) => url.origin !== origin,
+    (route) => route.fulfill({ status: 204, body: '' }),
+  );
+  const page = await context.newPage();
+  const consoleErrors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') consoleErrors.push(msg.text());
+  });
+  page.on('pageerror', (err) => consoleErrors.push(`pageerror: ${err.message}`));
+  return { page, consoleErrors };
+};
