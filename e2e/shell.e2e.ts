@@ -222,7 +222,7 @@ describe('maintenance and region restriction', () => {
 
   it('shows the region page with the client IP when that IP is blocked, and its service window is 440x750', async () => {
     await platform.sql(
-      "INSERT INTO merchant_region_rules (merchant_id, action, cidr) SELECT id, 'DENY', '203.0.113.0/24' FROM merchants WHERE code = 'demo'",
+      "INSERT INTO merchant_region_rules (merchant_id, action, cidr) SELECT id, 'DENY', '203.0.113.0/24'::cidr FROM merchants WHERE code = 'demo'",
     );
     try {
       const { page } = await openPage(browser, platform.baseUrl, {

@@ -1,8 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildApp } from '../../apps/server/src/app';
-import { loadEnv } from '../../apps/server/src/env';
+import { buildApp, loadEnv } from '@platform/server';
 
 export type Platform = {
   baseUrl: string;

@@ -1,0 +1,94 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EnvError, findRepoRoot, loadEnv } from './env';
+
+const ROOT = '/srv/platform';
+
+describe('loadEnv', () => {
+  it('should apply the documented defaults, with paths under the repository root', () => {
+    const env = loadEnv({}, ROOT);
+    expect(env).toEqual({
+      NODE_ENV: 'development',
+      PORT: 8080,
+      HOST: '0.0.0.0',
+      LOG_LEVEL: 'info',
+      DATABASE_URL: undefined,
+      DATA_DIR: '/srv/platform/data',
+      DEFAULT_MERCHANT_CODE: 'demo',
+      TRUSTED_PROXIES: [],
+      WEB_DIST_DIR: '/srv/platform/apps/web/dist',
+    });
+  });
+
+  it('should resolve relative directories against the repository root, not the working directory', () => {
+    const env = loadEnv({ DATA_DIR: '.e2e-data/run1', WEB_DIST_DIR: '/opt/web' }, ROOT);
+    expect(env.DATA_DIR).toBe('/srv/platform/.e2e-data/run1');
+    expect(env.WEB_DIST_DIR).toBe('/opt/web');
+  });
+
+  it('should parse every variable when valid', () => {
+    const env = loadEnv(
+      {
+        NODE_ENV: 'production',
+        PORT: '3000',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: 'postgres://u@db:5432/platform',
+        DEFAULT_MERCHANT_CODE: 'acme',
+        TRUSTED_PROXIES: '127.0.0.1/8, 10.0.0.1 ,::1',
+      },
+      ROOT,
+    );
+    expect(env).toMatchObject({
+      NODE_ENV: 'production',
+      PORT: 3000,
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: 'postgres://u@db:5432/platform',
+      DEFAULT_MERCHANT_CODE: 'acme',
+      TRUSTED_PROXIES: ['127.0.0.1/8', '10.0.0.1', '::1'],
+    });
+  });
+
+  it('should treat empty variables as unset', () => {
+    const env = loadEnv({ PORT: '', DATABASE_URL: '', TRUSTED_PROXIES: '' }, ROOT);
+    expect(env.PORT).toBe(8080);
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.TRUSTED_PROXIES).toEqual([]);
+  });
+
+  it('should list every bad variable in one error', () => {
+    const bad = {
+      PORT: 'eighty',
+      LOG_LEVEL: 'loud',
+      NODE_ENV: 'staging',
+      DATABASE_URL: 'mysql://db',
+      DEFAULT_MERCHANT_CODE: 'Not A Code',
+      TRUSTED_PROXIES: '127.0.0.1, not-an-ip',
+    };
+    let caught: unknown;
+    try {
+      loadEnv(bad, ROOT);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(EnvError);
+    const message = (caught as EnvError).message;
+    for (const name of Object.keys(bad)) expect(message).toContain(name);
+    expect((caught as EnvError).problems).toHaveLength(6);
+  });
+
+  it('should refuse a port out of range', () => {
+    expect(() => loadEnv({ PORT: '70000' }, ROOT)).toThrow(/PORT/);
+  });
+});
+
+describe('findRepoRoot', () => {
+  it('should find the workspace root from inside apps/server', () => {
+    const root = findRepoRoot();
+    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { workspaces?: string[] };
+    expect(manifest.workspaces).toContain('apps/*');
+    expect(existsSync(join(root, 'apps', 'server', 'src', 'env.ts'))).toBe(true);
+  });
+});

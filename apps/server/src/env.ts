@@ -1,0 +1,122 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ipaddr from 'ipaddr.js';
+import { z } from 'zod';
+
+/**
+ * The only module that reads process.env (ESLint enforces it). Everything else receives an `Env`.
+ * Relative paths (DATA_DIR, WEB_DIST_DIR) resolve against the repository root, because `npm start` runs
+ * the server through `npm run start -w apps/server`, whose working directory is apps/server.
+ */
+
+/** Walks up from this file to the package.json that declares workspaces; falls back to the cwd. */
+export const findRepoRoot = (from = dirname(fileURLToPath(import.meta.url))): string => {
+  let dir = from;
+  for (;;) {
+    const manifest = join(dir, 'package.json');
+    if (existsSync(manifest)) {
+      try {
+        const parsed = JSON.parse(readFileSync(manifest, 'utf8')) as { workspaces?: unknown };
+        if (parsed.workspaces !== undefined) return dir;
+      } catch {
+        // An unreadable package.json is not the root we look for; keep walking up.
+      }
+    }
+    const parent = dirname(dir);
+    if (parent === dir) return process.cwd();
+    dir = parent;
+  }
+};
+
+const isIpOrCidr = (value: string): boolean => ipaddr.isValid(value) || isValidCidr(value);
+const isValidCidr = (value: string): boolean => {
+  try {
+    ipaddr.parseCIDR(value);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Unset and empty are the same thing: shells and .env files often export `NAME=`. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const EnvSchema = z.object({
+  NODE_ENV: optional(z.enum(['development', 'production', 'test'])).transform((v) => v ?? 'development'),
+  PORT: optional(z.coerce.number().int().min(0).max(65_535)).transform((v) => v ?? 8080),
+  HOST: optional(z.string().min(1)).transform((v) => v ?? '0.0.0.0'),
+  LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).transform(
+    (v) => v ?? 'info',
+  ),
+  DATABASE_URL: optional(
+    z.string().regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// or postgresql:// connection string'),
+  ),
+  DATA_DIR: optional(z.string()),
+  DEFAULT_MERCHANT_CODE: optional(
+    z.string().regex(/^[a-z0-9][a-z0-9_-]{0,31}$/, 'must be a merchant code such as demo'),
+  ).transform((v) => v ?? 'demo'),
+  /**
+   * Peers whose X-Forwarded-For (and X-Forwarded-Host) is believed. Empty by default, loopback included:
+   * trusting a peer that is not really a proxy lets any client pick its own IP and walk past region rules,
+   * while forgetting to list a real proxy only makes every request look like it comes from the proxy.
+   * Behind a reverse proxy on the same host, set TRUSTED_PROXIES=127.0.0.1/8.
+   */
+  TRUSTED_PROXIES: optional(z.string())
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== ''),
+    )
+    .refine((list) => list.every(isIpOrCidr), 'must be a comma-separated list of IP addresses or CIDR ranges'),
+  WEB_DIST_DIR: optional(z.string()),
+});
+
+export type Env = {
+  NODE_ENV: 'development' | 'production' | 'test';
+  PORT: number;
+  HOST: string;
+  LOG_LEVEL: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** PostgreSQL when set; otherwise the embedded PGlite under DATA_DIR. */
+  DATABASE_URL: string | undefined;
+  /** Absolute. */
+  DATA_DIR: string;
+  DEFAULT_MERCHANT_CODE: string;
+  TRUSTED_PROXIES: string[];
+  /** Absolute. */
+  WEB_DIST_DIR: string;
+};
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'EnvError';
+  }
+}
+
+type EnvSource = Record<string, string | undefined>;
+
+export const loadEnv = (source: EnvSource = process.env, repoRoot = findRepoRoot()): Env => {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new EnvError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`),
+    );
+  }
+  const fromRoot = (value: string | undefined, fallback: string): string => {
+    const chosen = value ?? fallback;
+    return isAbsolute(chosen) ? chosen : resolve(repoRoot, chosen);
+  };
+  return {
+    ...parsed.data,
+    DATABASE_URL: parsed.data.DATABASE_URL,
+    DATA_DIR: fromRoot(parsed.data.DATA_DIR, 'data'),
+    WEB_DIST_DIR: fromRoot(parsed.data.WEB_DIST_DIR, 'apps/web/dist'),
+  };
+};
+
+/** Tests run every database suite on PostgreSQL too when this is set (DESIGN.md §3). */
+export const testDatabaseUrl = (source: EnvSource = process.env): string | undefined =>
+  source.TEST_DATABASE_URL === '' ? undefined : source.TEST_DATABASE_URL;

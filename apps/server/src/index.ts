@@ -1,0 +1,10 @@
+/**
+ * What code outside the server (the e2e suite, benchmarks) may use: build the app in-process, give it an
+ * env without touching process.env, and hand it a database it owns. Apps never import this (ESLint).
+ */
+export { buildApp, BODY_LIMIT_BYTES, type BuildAppOptions } from './app';
+export { loadEnv, EnvError, type Env } from './env';
+export type { Database, Queryable, Transaction, DatabaseKind } from './db/database';
+export { openPglite, type PgliteOptions } from './db/pglite';
+export { openPostgres, type PostgresOptions } from './db/postgres';
+export { EmbeddedDatabaseLockedError } from './db/embedded-lock';

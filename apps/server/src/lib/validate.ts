@@ -1,0 +1,23 @@
+import type { z } from 'zod';
+import { AppError } from './app-error';
+
+const MAX_ISSUES_IN_MESSAGE = 5;
+
+/** Readable one-line summary of zod issues, e.g. `lang: language code must be ...; device: Invalid input`. */
+export const describeIssues = (issues: readonly z.core.$ZodIssue[]): string =>
+  issues
+    .slice(0, MAX_ISSUES_IN_MESSAGE)
+    .map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
+    .join('; ');
+
+/**
+ * Parses caller input (query, params, body) with a contract schema; a mismatch is the caller's fault,
+ * so it becomes a 400 VALIDATION_FAILED rather than escaping as a 500.
+ */
+export const parseInput = <S extends z.ZodType>(schema: S, input: unknown, what: string): z.output<S> => {
+  const result = schema.safeParse(input);
+  if (!result.success) {
+    throw new AppError('VALIDATION_FAILED', 400, `Invalid ${what}: ${describeIssues(result.error.issues)}`);
+  }
+  return result.data;
+};

@@ -1,0 +1,110 @@
+import { createRequire } from 'node:module';
+import { networkInterfaces } from 'node:os';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import { EmbeddedDatabaseLockedError } from './db/embedded-lock';
+import { embeddedDataDir } from './db/open-database';
+import { EnvError, loadEnv, type Env } from './env';
+
+/** In-flight requests get this long to finish on SIGTERM/SIGINT before the process exits anyway. */
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+const fail = (message: string): never => {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+};
+
+/** pino-pretty is a dev dependency: a production install without it still logs (as JSON). */
+const hasPrettyLogs = (): boolean => {
+  try {
+    createRequire(import.meta.url).resolve('pino-pretty');
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const loggerFor = (env: Env): boolean | Record<string, unknown> =>
+  env.NODE_ENV === 'development' && process.stdout.isTTY && hasPrettyLogs()
+    ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
+    : true;
+
+const lanAddresses = (): string[] =>
+  Object.values(networkInterfaces())
+    .flat()
+    .filter((net) => net !== undefined && net.family === 'IPv4' && !net.internal)
+    .map((net) => net?.address ?? '');
+
+const printBanner = async (app: FastifyInstance, env: Env): Promise<void> => {
+  const port = app.server.address();
+  const actualPort = typeof port === 'object' && port !== null ? port.port : env.PORT;
+  const hosts = env.HOST === '0.0.0.0' || env.HOST === '::' ? ['localhost', ...lanAddresses()] : [env.HOST];
+  const { rows } = await app.db.query<{ name: string }>('SELECT name FROM merchants WHERE code = $1', [
+    env.DEFAULT_MERCHANT_CODE,
+  ]);
+  const database =
+    env.DATABASE_URL === undefined ? `embedded PGlite at ${embeddedDataDir(env)}` : 'PostgreSQL (DATABASE_URL)';
+  const lines = [
+    '',
+    `  Platform is running (${env.NODE_ENV})`,
+    ...hosts.map((host) => `    http://${host}:${actualPort}/`),
+    `  Default merchant: ${env.DEFAULT_MERCHANT_CODE}${rows[0] ? ` (${rows[0].name})` : ' (not found)'}`,
+    '  Demo merchant "demo" answers on localhost and 127.0.0.1',
+    `  Database: ${database}`,
+    '  Health: /health/live, /health/ready   Configuration: /wps/system/permission',
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+};
+
+const installShutdown = (app: FastifyInstance): void => {
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      app.log.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS).unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+};
+
+const start = async (): Promise<void> => {
+  let env: Env;
+  try {
+    env = loadEnv();
+  } catch (error) {
+    if (error instanceof EnvError) return fail(error.message);
+    throw error;
+  }
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({ env, logger: loggerFor(env) });
+  } catch (error) {
+    if (error instanceof EmbeddedDatabaseLockedError) return fail(error.message);
+    throw error;
+  }
+  installShutdown(app);
+  try {
+    await app.listen({ port: env.PORT, host: env.HOST });
+  } catch (error) {
+    await app.close(); // releases the embedded database lock
+    throw error;
+  }
+  await printBanner(app, env);
+};
+
+start().catch((error: unknown) => {
+  process.stderr.write(`Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,1 @@
+export { healthRoutes, type HealthRoutesOptions } from './health.routes';

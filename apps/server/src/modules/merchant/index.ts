@@ -1,0 +1,16 @@
+import type { Queryable } from '../../db/database';
+import { merchantRepository } from './merchant.repository';
+import { merchantServiceFactory } from './merchant.service';
+
+export type { MerchantService } from './merchant.service';
+export type * from './merchant.types';
+export { isRegionRestricted } from './region';
+export { isModuleEnabled } from './whitelabel-tree';
+export { normalizeHost } from './host';
+
+export const createMerchantModule = (deps: { db: Queryable; defaultMerchantCode: string }) => ({
+  service: merchantServiceFactory({
+    repository: merchantRepository(deps.db),
+    defaultMerchantCode: deps.defaultMerchantCode,
+  }),
+});

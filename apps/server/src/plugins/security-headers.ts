@@ -1,0 +1,46 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+/** Google Analytics 4 through gtag.js (spec §3 analytics.gtagId). */
+const GTAG_SCRIPT = 'https://www.googletagmanager.com';
+const GTAG_CONNECT = [
+  'https://www.google-analytics.com',
+  'https://*.google-analytics.com',
+  'https://*.analytics.google.com',
+];
+
+/**
+ * Content Security Policy for the Vite-built SPA and the API (one policy for both, keep it simple):
+ * - scripts only from our origin, plus Google Tag Manager, always allowed rather than per merchant: the
+ *   origin is harmless when a merchant has no gtag id, and one static policy is easy to audit;
+ * - inline styles allowed (React style props, Swiper); no inline scripts;
+ * - images from anywhere over https (merchant CDNs, vendor icons) and data: URIs (captcha PNGs);
+ * - fetch/XHR to our origin, websockets (Socket.IO) and analytics;
+ * - game clients framed from any https origin (vendors) and from our own origin (the RGS in embedded mode);
+ * - no upgrade-insecure-requests: local and LAN use is plain http, and TLS is the proxy's job.
+ */
+const directives = {
+  defaultSrc: ["'self'"],
+  baseUri: ["'self'"],
+  scriptSrc: ["'self'", GTAG_SCRIPT],
+  scriptSrcAttr: ["'none'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'https:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'", 'ws:', 'wss:', GTAG_SCRIPT, ...GTAG_CONNECT],
+  frameSrc: ["'self'", 'https:'],
+  mediaSrc: ["'self'", 'https:'],
+  objectSrc: ["'none'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'self'"],
+  upgradeInsecureRequests: null,
+};
+
+export const registerSecurityHeaders = async (app: FastifyInstance): Promise<void> => {
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives },
+    // Customer service and some vendors open in popups (spec: 440×750 window) and may talk to their opener.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+};

@@ -1,0 +1,35 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import type { Database } from '../db/database';
+import { loadEnv } from '../env';
+
+/** A directory that does not exist: the app runs without a web build, as in CI unit tests. */
+export const NO_WEB_BUILD = join(tmpdir(), 'platform-no-web-build-does-not-exist');
+
+export type TestAppOptions = {
+  db: Database;
+  env?: Record<string, string>;
+};
+
+/** The app on a test database, with TRUSTED_PROXIES=127.0.0.1/8 like the e2e (app.inject comes from 127.0.0.1). */
+export const buildTestApp = async ({ db, env = {} }: TestAppOptions): Promise<FastifyInstance> => {
+  const app = await buildApp({
+    env: loadEnv({ NODE_ENV: 'test', TRUSTED_PROXIES: '127.0.0.1/8', WEB_DIST_DIR: NO_WEB_BUILD, ...env }),
+    db,
+    logger: false,
+  });
+  await app.ready();
+  return app;
+};
+
+/** A throwaway dist directory with an index.html and one hashed asset. */
+export const makeWebDist = (): { dir: string; remove(): void } => {
+  const dir = mkdtempSync(join(tmpdir(), 'platform-web-'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><html><body><div id="root"></div>SPA-INDEX</body></html>');
+  mkdirSync(join(dir, 'assets'), { recursive: true });
+  writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log("app");');
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+};
