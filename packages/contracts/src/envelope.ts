@@ -18,6 +18,36 @@ export const ErrorCode = {
   FORBIDDEN: 'FORBIDDEN',
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   INTERNAL: 'INTERNAL',
+  // Identity (spec §3-§8, DESIGN.md §7)
+  INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
+  CAPTCHA_REQUIRED: 'CAPTCHA_REQUIRED',
+  CAPTCHA_INVALID: 'CAPTCHA_INVALID',
+  ACCOUNT_LOCKED: 'ACCOUNT_LOCKED',
+  ACCOUNT_CLOSED: 'ACCOUNT_CLOSED',
+  /** A non-member on the member side (spec §6 member_no_enter). */
+  MEMBER_NO_ENTER: 'MEMBER_NO_ENTER',
+  /** A non-agent on the agent side (spec §6 "Non-agents cannot log in"). */
+  AGENT_ONLY: 'AGENT_ONLY',
+  /** A trial member attempting a real-account action (spec §6). */
+  TRIAL_FORBIDDEN: 'TRIAL_FORBIDDEN',
+  SESSION_EXPIRED: 'SESSION_EXPIRED',
+  PASSWORD_RULE: 'PASSWORD_RULE',
+  PASSWORD_MISMATCH: 'PASSWORD_MISMATCH',
+  PASSWORD_TOO_WEAK: 'PASSWORD_TOO_WEAK',
+  OLD_PASSWORD_WRONG: 'OLD_PASSWORD_WRONG',
+  USERNAME_TAKEN: 'USERNAME_TAKEN',
+  MOBILE_TAKEN: 'MOBILE_TAKEN',
+  INVALID_INVITATION_CODE: 'INVALID_INVITATION_CODE',
+  VERIFICATION_CODE_INVALID: 'VERIFICATION_CODE_INVALID',
+  SMS_TOO_MANY_REQUESTS: 'SMS_TOO_MANY_REQUESTS',
+  TERMS_NOT_ACCEPTED: 'TERMS_NOT_ACCEPTED',
+  RESET_LINK_INVALID: 'RESET_LINK_INVALID',
+  FEATURE_DISABLED: 'FEATURE_DISABLED',
+  PAYLOAD_INVALID: 'PAYLOAD_INVALID',
+  PAYLOAD_STALE: 'PAYLOAD_STALE',
+  PAYLOAD_REPLAYED: 'PAYLOAD_REPLAYED',
+  /** The payload was sealed for a key this server no longer holds: refetch the configuration and seal again. */
+  PAYLOAD_KEY_UNKNOWN: 'PAYLOAD_KEY_UNKNOWN',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 export const ErrorCodeSchema = z.enum(Object.values(ErrorCode) as [ErrorCode, ...ErrorCode[]]);

@@ -5,3 +5,5 @@ export * from './system';
 export * from './paths';
 export * from './health';
 export * from './register-patterns';
+export * from './sealed';
+export * from './identity';
