@@ -1,0 +1,92 @@
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import type { ComponentType } from 'react';
+import { ROUTE_TABLE, type Layout, type PageId, type RouteEntry } from '@/config/paths';
+import { PageLoader } from '@/components/page-loader';
+import { withChunkTimeout } from '@/lib/chunk-timeout';
+import { authDialogLoader, guardLoader } from './guard';
+import { AgentLayout } from './routes/layouts/agent-layout';
+import { DefaultLayout } from './routes/layouts/default-layout';
+import { GameLayout } from './routes/layouts/game-layout';
+import { RootLayout } from './routes/layouts/root-layout';
+import { SeamlessLayout } from './routes/layouts/seamless-layout';
+import { RouteError } from './routes/route-error';
+
+type RouteModule = { Component: ComponentType };
+
+/** Each page is its own chunk, fetched on first visit (spec §9 chunk loader). */
+const PAGES: Record<Exclude<PageId, 'login' | 'register'>, () => Promise<RouteModule>> = {
+  home: () => import('./routes/home'),
+  agentLanding: () => import('./routes/agent-landing'),
+  agentCentre: () => import('./routes/agent-centre'),
+  member: () => import('./routes/member'),
+  help: () => import('./routes/help'),
+  gameCentre: () => import('./routes/game-centre'),
+  gameList: () => import('./routes/game-list'),
+  accountGames: () => import('./routes/account-games'),
+  lottery: () => import('./routes/lottery'),
+  promotions: () => import('./routes/promotions'),
+  pointMall: () => import('./routes/point-mall'),
+  seamless: () => import('./routes/seamless'),
+};
+
+const LAYOUTS: Record<Layout, ComponentType> = {
+  default: DefaultLayout,
+  agent: AgentLayout,
+  game: GameLayout,
+  seamless: SeamlessLayout,
+};
+
+export type RouteHandle = { titleKey: string };
+
+const toRoute = (entry: RouteEntry): RouteObject => {
+  const handle: RouteHandle = { titleKey: entry.titleKey };
+  if (entry.page === 'login' || entry.page === 'register') {
+    // The loader always redirects to /; the home page is the component so the route is never empty.
+    return { path: entry.path, handle, loader: authDialogLoader(entry.page), lazy: withChunkTimeout(PAGES.home) };
+  }
+  return {
+    path: entry.path,
+    handle,
+    ...(entry.guard === 'none' ? {} : { loader: guardLoader(entry.guard) }),
+    lazy: withChunkTimeout(PAGES[entry.page]),
+  };
+};
+
+/** Unknown paths render inside the default layout (spec §2: "Every other path uses the default layout"). */
+const notFoundRoute: RouteObject = {
+  path: '*',
+  handle: { titleKey: 'pages.notFound' } satisfies RouteHandle,
+  lazy: withChunkTimeout(() => import('./routes/not-found')),
+};
+
+const layoutRoute = (layout: Layout): RouteObject => ({
+  Component: LAYOUTS[layout],
+  children: [
+    {
+      // Errors below a layout render inside it, so the header and menu stay usable.
+      ErrorBoundary: RouteError,
+      children: [
+        ...ROUTE_TABLE.filter((entry) => entry.layout === layout).map(toRoute),
+        ...(layout === 'default' ? [notFoundRoute] : []),
+      ],
+    },
+  ],
+});
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    HydrateFallback: PageLoader,
+    ErrorBoundary: RouteError,
+    children: (['default', 'agent', 'game', 'seamless'] as const).map(layoutRoute),
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes);
+
+/** Starts downloading the page chunk for a path early; the router later reuses the same module. */
+export const prefetchRoute = (pathname: string) => {
+  const route = matchRoutes(routes, pathname)?.at(-1)?.route;
+  if (typeof route?.lazy === 'function') route.lazy().catch(() => undefined);
+};

@@ -1,0 +1,6 @@
+import { LotteryPage } from '@/features/lottery/components/lottery-page';
+import { useRouteTitle } from './use-route-title';
+
+export function Component() {
+  return <LotteryPage title={useRouteTitle()} />;
+}

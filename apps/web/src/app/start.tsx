@@ -1,0 +1,69 @@
+import { StrictMode, type ReactNode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { SYSTEM_STATUS, type PermissionConfig } from '@platform/contracts';
+import { getPermission } from '@/features/system/api/get-permission';
+import { MaintenancePage } from '@/features/system/components/maintenance-page';
+import { NetworkErrorPage } from '@/features/system/components/network-error-page';
+import { RegionPage } from '@/features/system/components/region-page';
+import { PageLoader } from '@/components/page-loader';
+import { loadAnalytics } from '@/lib/analytics';
+import { initI18n, prefetchStoredPack } from '@/lib/i18n/i18n';
+import { BUILT_IN_LANGUAGES } from '@/lib/i18n/packs';
+import { local, type KeyValueStore } from '@/lib/storage';
+import { applyTheme, resolveTheme } from '@/lib/theme';
+import { App } from './app';
+import { createAppRouter, prefetchRoute } from './router';
+
+const readOnly = (store: KeyValueStore): KeyValueStore => ({ ...store, setItem: () => undefined });
+
+const render = (root: Root, node: ReactNode) => root.render(<StrictMode>{node}</StrictMode>);
+
+/** What to show for a loaded configuration: a status page replaces the whole app (spec §1, §4). */
+const screenFor = (config: PermissionConfig): ReactNode => {
+  switch (config.status.status) {
+    case SYSTEM_STATUS.MAINTENANCE:
+      return <MaintenancePage config={config} />;
+    case SYSTEM_STATUS.REGION_RESTRICTED:
+      return <RegionPage config={config} />;
+    default:
+      // Created here, once: a router subscribes to history and must not be re-created by re-renders.
+      return <App config={config} router={createAppRouter()} />;
+  }
+};
+
+async function boot(root: Root): Promise<void> {
+  // The page's code and the language pack download while the configuration is fetched, not after it.
+  prefetchRoute(window.location.pathname);
+  prefetchStoredPack();
+  let config: PermissionConfig;
+  try {
+    config = await getPermission();
+  } catch {
+    // No configuration means no supported-language list: show the stored choice if we ship its pack,
+    // without overwriting it (only the configuration may declare a stored language unsupported).
+    applyTheme(resolveTheme('dark'));
+    await initI18n({ default: 'EN', supported: BUILT_IN_LANGUAGES }, readOnly(local));
+    render(root, <NetworkErrorPage onRetry={() => void retry(root)} />);
+    return;
+  }
+  applyTheme(resolveTheme(config.brand.defaultTheme));
+  await initI18n(config.language);
+  // Analytics only for a running site, and only when the operator configured an id.
+  if (config.status.status === SYSTEM_STATUS.NORMAL) loadAnalytics(config.analytics.gtagId);
+  render(root, screenFor(config));
+}
+
+async function retry(root: Root): Promise<void> {
+  render(root, <PageLoader />);
+  await boot(root);
+}
+
+/**
+ * Start-up order (spec §4): the permission/configuration first (index.html shows a loader meanwhile),
+ * then analytics, then the app, unless maintenance or a region block replaces it.
+ */
+export async function startApp(container: HTMLElement): Promise<Root> {
+  const root = createRoot(container);
+  await boot(root);
+  return root;
+}

@@ -1,0 +1,40 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppDownload } from './app-download';
+import { CustomerServiceLinks } from './customer-service-links';
+import { LanguageSelect } from './language-select';
+import { LegalLicense } from './legal-license';
+import { SideMenuLinks } from './side-menu-links';
+import { SocialLinks, useHasSocialLinks } from './social-links';
+import { ThemeToggle } from './theme-toggle';
+
+/** The side menu (spec §2). Collapsed, it leaves the DOM's accessibility tree entirely (`hidden`). */
+export function SideMenu({ id, open }: { id: string; open: boolean }) {
+  const { t } = useTranslation();
+  const settingsId = useId();
+  const socialId = useId();
+  const hasSocial = useHasSocialLinks();
+  return (
+    <aside id={id} className="side-menu" data-testid="side-menu" aria-label={t('sideMenu.label')} hidden={!open}>
+      <SideMenuLinks />
+      <section className="side-menu__section" aria-labelledby={settingsId}>
+        <h2 id={settingsId} className="side-menu__heading">
+          {t('sideMenu.settings')}
+        </h2>
+        <LanguageSelect />
+        <ThemeToggle testId="side-menu-theme-toggle" withText />
+      </section>
+      <AppDownload />
+      <CustomerServiceLinks />
+      {hasSocial && (
+        <section className="side-menu__section" aria-labelledby={socialId}>
+          <h2 id={socialId} className="side-menu__heading">
+            {t('sideMenu.followUs')}
+          </h2>
+          <SocialLinks />
+        </section>
+      )}
+      <LegalLicense />
+    </aside>
+  );
+}

@@ -1,0 +1,95 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { useSyncExternalStore } from 'react';
+import { API, STORAGE_KEYS, type LanguageChangeSchema, type LanguageOption } from '@platform/contracts';
+import type { z } from 'zod';
+import { apiRequest } from '../api-client';
+import { local, type KeyValueStore } from '../storage';
+import { resolveStartLanguage, storeLanguage } from './language-storage';
+import { BUILT_IN_LANGUAGES, FALLBACK_PACK, loadPack, packFor } from './packs';
+
+/** Our own instance: tests and the app never share hidden global i18next state with a library. */
+export const i18n = i18next.createInstance();
+
+export type LanguageSettings = { default: string; supported: readonly LanguageOption[] };
+
+type LanguageState = { code: string; options: readonly LanguageOption[] };
+
+let state: LanguageState = { code: 'EN', options: BUILT_IN_LANGUAGES };
+const listeners = new Set<() => void>();
+
+const setState = (next: LanguageState) => {
+  state = next;
+  listeners.forEach((listener) => listener());
+};
+
+const localeOf = (code: string, options: readonly LanguageOption[]): string =>
+  options.find((option) => option.code === code)?.locale ??
+  BUILT_IN_LANGUAGES.find((option) => option.code === code)?.locale ??
+  'en-US';
+
+const activate = async (code: string, options: readonly LanguageOption[]) => {
+  const packId = packFor(code);
+  if (!i18n.hasResourceBundle(packId, 'translation')) {
+    i18n.addResourceBundle(packId, 'translation', await loadPack(packId), true, true);
+  }
+  await i18n.changeLanguage(packId);
+  document.documentElement.lang = localeOf(code, options);
+  setState({ code, options });
+};
+
+/**
+ * Starts translations with the stored or default language (spec §4). Missing keys fall back silently:
+ * no debug logger, no missing-key handler, and the EN pack as fallback.
+ */
+export async function initI18n(settings: LanguageSettings, store: KeyValueStore = local): Promise<void> {
+  const supported = settings.supported.length > 0 ? settings.supported : BUILT_IN_LANGUAGES;
+  const code = resolveStartLanguage(
+    supported.map((option) => option.code),
+    settings.default,
+    store,
+  );
+  if (!i18n.isInitialized) {
+    await i18n.use(initReactI18next).init({
+      resources: {},
+      lng: packFor(code),
+      fallbackLng: FALLBACK_PACK,
+      interpolation: { escapeValue: false }, // React escapes.
+      react: { useSuspense: false },
+      showSupportNotice: false,
+      debug: false,
+      saveMissing: false,
+    });
+  }
+  await activate(code, supported);
+}
+
+/**
+ * Starts downloading the pack of the remembered language while the configuration loads; initI18n later
+ * gets it from the module cache. A wrong guess costs one small download, never correctness.
+ */
+export const prefetchStoredPack = (store: KeyValueStore = local) => {
+  const stored = store.getItem(STORAGE_KEYS.language) ?? store.getItem(STORAGE_KEYS.historyLanguage) ?? 'EN';
+  loadPack(packFor(stored)).catch(() => undefined);
+};
+
+/** A user's choice: stored, applied without a reload, and told to the server (failure is harmless). */
+export async function changeLanguage(code: string, store: KeyValueStore = local): Promise<void> {
+  if (!state.options.some((option) => option.code === code)) return;
+  storeLanguage(code, store);
+  // Typed by the contract; the code is one the configuration listed, so it already fits the schema.
+  const body: z.infer<typeof LanguageChangeSchema> = { lang: code };
+  // The server only records the preference; the UI never waits for it or fails because of it.
+  apiRequest(API.system.language, { method: 'PUT', body }).catch(() => undefined);
+  await activate(code, state.options);
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+const getState = () => state;
+
+/** The configured language code in use (EN, TY, ...) and the supported options. */
+export const useLanguage = (): LanguageState => useSyncExternalStore(subscribe, getState, getState);

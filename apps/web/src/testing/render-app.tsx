@@ -1,0 +1,38 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter } from 'react-router';
+import { STORAGE_KEYS, type PermissionConfig } from '@platform/contracts';
+import { App } from '@/app/app';
+import { routes } from '@/app/router';
+import { initI18n } from '@/lib/i18n/i18n';
+import { SESSION_USER_KEY } from '@/lib/session';
+import { makeConfig } from './fixtures';
+
+/** Desktop or phone width, as the side menu decides by media query. */
+export function setViewport(wide: boolean) {
+  window.matchMedia = ((query: string) => ({
+    matches: wide,
+    media: query,
+    onchange: null,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    dispatchEvent: () => false,
+  })) as unknown as typeof window.matchMedia;
+}
+
+/** A session as the identity feature will leave it: token, and member info with the user type. */
+export function signIn(userType = 0) {
+  window.sessionStorage.setItem(STORAGE_KEYS.token, 'test-session-token');
+  window.sessionStorage.setItem(SESSION_USER_KEY, JSON.stringify({ type: userType }));
+}
+
+/** The running app at `path`, with the real route table, layouts and guards. */
+export async function renderApp(path: string, config: PermissionConfig = makeConfig()) {
+  await initI18n(config.language);
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const user = userEvent.setup();
+  const view = render(<App config={config} router={router} />);
+  return { router, user, ...view };
+}

@@ -1,0 +1,28 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { closeAuthDialog } from '@/lib/auth-dialog';
+
+/**
+ * Every test starts with empty storage and a desktop-less jsdom, and fails if the app wrote to the
+ * console: "no console errors or warnings in normal operation" is a requirement, not a nicety.
+ */
+beforeEach(() => {
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+  Element.prototype.scrollIntoView = vi.fn();
+  vi.spyOn(console, 'error');
+  vi.spyOn(console, 'warn');
+});
+
+afterEach(() => {
+  cleanup();
+  closeAuthDialog(); // module state outlives a test; dialogs must not leak into the next one
+  const errors = vi.mocked(console.error).mock.calls;
+  const warnings = vi.mocked(console.warn).mock.calls;
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  expect(errors, 'console.error was called').toEqual([]);
+  expect(warnings, 'console.warn was called').toEqual([]);
+});
