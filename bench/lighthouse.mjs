@@ -82,7 +82,8 @@ const audit = async (url, preset, chrome) => {
     },
     config,
   );
-  const { categories, audits } = result.lhr;
+  const { categories, audits, runtimeError } = result.lhr;
+  if (runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${runtimeError.code} ${runtimeError.message}`);
   const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
   return {
     performance: score('performance'),
@@ -94,7 +95,7 @@ const audit = async (url, preset, chrome) => {
     cls: audits['cumulative-layout-shift'].numericValue,
     failing: Object.values(audits)
       .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary')
-      .map((a) => a.id),
+      .map((a) => `${a.id} ${JSON.stringify(a.details?.items ?? []).slice(0, 400)}`),
   };
 };
 
@@ -130,7 +131,7 @@ const main = async () => {
       console.log(
         `[${preset}] FCP ${app.fcpMs.toFixed(0)} ms (x${ratio(app.fcpMs, base.fcpMs)} baseline)  LCP ${app.lcpMs.toFixed(0)} ms (x${ratio(app.lcpMs, base.lcpMs)})  TBT ${app.tbtMs.toFixed(0)} ms  CLS ${app.cls.toFixed(3)}`,
       );
-      if (app.failing.length) console.log(`[${preset}] failing audits: ${app.failing.join(', ')}`);
+      if (app.failing.length) console.log(`[${preset}] failing audits:\n  ${app.failing.join('\n  ')}`);
     }
   } finally {
     await chrome.kill();

@@ -18,7 +18,8 @@ const guestRoutes: Array<{ path: string; layout: Layout; landsOn?: string; testI
   { path: '/index.html', layout: DEFAULT, testId: 'main-content' },
   { path: '/home', layout: DEFAULT, testId: 'main-content' },
   { path: '/login', layout: DEFAULT, landsOn: '/', testId: 'login-dialog' },
-  { path: '/register', layout: DEFAULT, testId: 'register-dialog' },
+  // Both show home with their dialog open; the address returns to / (spec §2 /login; ADR 0007 for /register).
+  { path: '/register', layout: DEFAULT, landsOn: '/', testId: 'register-dialog' },
   { path: '/agent', layout: AGENT, testId: 'agent-landing' },
   { path: '/agentHome', layout: AGENT, landsOn: '/agent', testId: 'agent-landing' },
   { path: '/member', layout: DEFAULT, landsOn: '/', testId: 'login-dialog' },
@@ -107,19 +108,6 @@ describe('route table and layouts', () => {
     expect(new URL(page.url()).pathname).toBe(landsOn ?? new URL(path, platform.baseUrl).pathname);
     await expectLayout(page, layout);
     expect(consoleErrors).toEqual([]);
-    await page.context().close();
-  });
-
-  it('a guest on /member passes through /login and is asked to log in', async () => {
-    const { page } = await openPage(browser, platform.baseUrl);
-    const visited: string[] = [];
-    page.on('framenavigated', (frame) => {
-      if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
-    });
-    await page.goto('/member');
-    await settle(page, 'login-dialog');
-    expect(visited).toContain('/login');
-    expect(await isVisible(page, 'member-centre')).toBe(false);
     await page.context().close();
   });
 
@@ -233,7 +221,10 @@ describe('maintenance and region restriction', () => {
       expect(await page.getByTestId('region-ip').innerText()).toContain('203.0.113.7');
       expect(await isVisible(page, 'app-header')).toBe(false);
       await page.screenshot({ path: shot('region.png') });
-      const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByTestId('cs-button').click()]);
+      // The app cuts window.opener, so the window is found through the context rather than the 'popup' event.
+      const [popup] = await Promise.all([page.context().waitForEvent('page'), page.getByTestId('cs-button').click()]);
+      await popup.waitForLoadState();
+      expect(popup.url()).toBe('https://livechat.luckystar.example/chat?site=demo');
       const size = await popup.evaluate(() => ({ width: window.innerWidth, height: window.innerHeight }));
       expect(size).toEqual({ width: 440, height: 750 });
       await page.context().close();

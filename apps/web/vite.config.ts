@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 /** The platform server (apps/server) listens on 8080 in development; the API, lottery gateway and health
  * checks are proxied so `npm run dev -w apps/web` hot-reloads against a real server. */
@@ -44,7 +45,16 @@ const preloadStartupChunks = (): Plugin => ({
 });
 
 export default defineConfig({
-  plugins: [react(), preloadStartupChunks()],
+  plugins: [
+    react(),
+    preloadStartupChunks(),
+    // Brotli and gzip copies next to each file, served by the platform as-is (no compression per request).
+    compression({
+      algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],
+      include: /\.(js|css|html|svg|json)$/,
+      threshold: 512,
+    }),
+  ],
   resolve: {
     // `@/lib/...` rather than `../../../lib/...`: features may reach shared code but not each other, and
     // the ESLint boundary rule tells the two apart by path.

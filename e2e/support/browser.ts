@@ -22,8 +22,9 @@ export type WatchedPage = { page: Page; consoleErrors: string[] };
 
 /**
  * A page that records every console error and uncaught exception, so a test can assert the console stayed clean.
- * Requests to hosts other than the platform (social links, CDNs of the demo data) are answered locally with 204:
- * the test machine has no outside network, and a failed external fetch is not an error of the app.
+ * Requests to hosts other than the platform (social links, live chat, CDNs of the demo data) are answered locally:
+ * the test machine has no outside network, and a failed external fetch is not an error of the app. A page gets a
+ * small stand-in document, so a window the app opens (customer service) finishes its navigation.
  */
 export const openPage = async (
   browser: Browser,
@@ -34,7 +35,10 @@ export const openPage = async (
   const origin = new URL(baseUrl).origin;
   await context.route(
     (url) => url.origin !== origin,
-    (route) => route.fulfill({ status: 204, body: '' }),
+    (route) =>
+      route.request().resourceType() === 'document'
+        ? route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>External</title>' })
+        : route.fulfill({ status: 204, body: '' }),
   );
   const page = await context.newPage();
   const consoleErrors: string[] = [];

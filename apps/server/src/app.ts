@@ -1,3 +1,4 @@
+import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Env } from './env';
 import type { Database } from './db/database';
@@ -94,6 +95,8 @@ const registerRoutes = async (app: FastifyInstance, env: Env, db: Database): Pro
   });
   const apiRoutes = recordApiRoutes(app);
   await registerSecurityHeaders(app);
+  // JSON answers (the configuration is the largest) go out compressed; static files come precompressed.
+  await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });
 
   const merchants = createMerchantModule({ db, defaultMerchantCode: env.DEFAULT_MERCHANT_CODE }).service;
   await app.register(healthRoutes, { db });

@@ -37,6 +37,8 @@ export const registerWebApp = async (
   if (built) {
     await app.register(fastifyStatic, {
       root: distDir,
+      // The web build writes .br and .gz copies; they are sent as they are to clients that accept them.
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (reply, filePath) => {
         const relative = filePath.slice(distDir.length).replaceAll('\\', '/');

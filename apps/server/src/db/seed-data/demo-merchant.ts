@@ -77,17 +77,18 @@ const PRODUCT_ROUTES: [id: string, route: string][] = [
   ['live', '/live'],
   ['slots', '/rng'],
   ['fish', '/fish'],
-  ['cards', '/pvp'],
+  ['pvp', '/pvp'],
   ['sports', '/sports'],
   ['esports', '/esports'],
   ['lottery', '/lott'],
   ['promotions', '/promotions'],
 ];
+/** Label keys are the web packs' `menu.*` keys. */
 const HELP_LINKS: [id: string, anchor: string][] = [
   ['about', 'about'],
   ['terms', 'term'],
   ['privacy', 'privacy'],
-  ['responsible', 'responsible'],
+  ['responsibleGaming', 'responsible'],
 ];
 
 const MENU: MerchantTemplate['menu'] = [
@@ -105,7 +106,7 @@ const MENU: MerchantTemplate['menu'] = [
   })),
   ...HELP_LINKS.map(([id, anchor]) => ({
     menuId: `help-${id}`,
-    nameKey: `footer.${id}`,
+    nameKey: `menu.${id}`,
     route: `/help#${anchor}`,
     placement: 'footer-help' as const,
   })),
