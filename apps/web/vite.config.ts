@@ -8,11 +8,11 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 const SERVER_URL = 'http://localhost:8080';
 
 /**
- * Start-up needs the configuration schema (with zod) and the default language pack before the first
- * render, but they are dynamic imports, discovered only once the entry has run. Preloading them from the
- * HTML fetches them alongside the entry and saves a round trip on a slow mobile link.
+ * Start-up needs the default language pack before the first render, but it is a dynamic import, discovered only
+ * once the entry has run. Preloading it from the HTML fetches it alongside the entry and saves a round trip on a
+ * slow mobile link.
  */
-const STARTUP_MODULES = [/[\\/]features[\\/]system[\\/]api[\\/]permission-schema\.ts$/, /[\\/]locales[\\/]en\.json$/];
+const STARTUP_MODULES = [/[\\/]locales[\\/]en\.json$/];
 
 const preloadStartupChunks = (): Plugin => ({
   name: 'preload-startup-chunks',
