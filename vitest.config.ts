@@ -3,5 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: ['packages/contracts', 'apps/server', 'apps/web'],
+    // CI lists every test, so its log shows each database suite running on [pglite] and on [postgres].
+    reporters: process.env.CI ? ['verbose'] : ['default'],
   },
 });
