@@ -5,11 +5,15 @@ import type { Database } from './db/database';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open-database';
 import { seedDemo } from './db/seed';
+import { seedDemoAccounts } from './db/seed-accounts';
+import type { HousekeepingTask } from './jobs/housekeeping';
+import { systemClock, type Clock } from './lib/clock';
 import { errorHandler } from './lib/error-handler';
+import { requestSerializer } from './lib/log-redaction';
 import { genRequestId, REQUEST_ID_HEADER } from './lib/request-id';
-import { healthRoutes } from './modules/health';
-import { createMerchantModule } from './modules/merchant';
-import { systemRoutes, systemServiceFactory } from './modules/system';
+import { argon2Hasher, countingHasher, type HashMetrics, type PasswordHasher } from './modules/identity';
+import { loadPayloadKeys } from './modules/sealed';
+import { registerModules, type PlatformDeps } from './platform-modules';
 import { recordApiRoutes } from './plugins/api-routes';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
@@ -17,8 +21,22 @@ import { registerWebApp } from './plugins/web-app';
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
+    /** Work counters for benchmarks and tests (bench/login.mjs reads passwordHashes). */
+    metrics: HashMetrics;
+    /** The expired-row cleanups, also run on a timer (jobs/housekeeping.ts). */
+    housekeeping: readonly HousekeepingTask[];
   }
 }
+
+/** Test and benchmark seams. Production passes none of them. */
+export type AppSeams = {
+  /** The clock of everything that expires: sessions, captchas, codes, rate limits, sealed payloads. */
+  now?: Clock;
+  /** Password hashing; counted in app.metrics whatever it is. Default: argon2id at PASSWORD_HASH_PARAMS. */
+  passwordHasher?: PasswordHasher;
+  /** The text of each new captcha, so a test can solve it. */
+  captchaText?: () => string;
+};
 
 export type BuildAppOptions = {
   env: Env;
@@ -26,6 +44,7 @@ export type BuildAppOptions = {
   db?: Database;
   /** true: JSON logs at env.LOG_LEVEL; an object: pino options; false/omitted: silent. */
   logger?: boolean | Record<string, unknown>;
+  seams?: AppSeams;
 };
 
 /** Requests carry small JSON bodies; uploads, when they come, get their own limit on their route. */
@@ -39,8 +58,10 @@ const loggerOptions = (env: Env, logger: BuildAppOptions['logger']): FastifyServ
   if (!logger) return false;
   const base = {
     level: env.LOG_LEVEL,
-    // Tokens travel in Authorization (spec "T"); never write them to logs.
-    redact: ['req.headers.authorization', 'req.headers.cookie'],
+    // Tokens travel in Authorization (spec "T"); never write them to logs. The serializer logs no headers or bodies
+    // at all; the redaction stays for any code that logs a request object by hand.
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'req.body', 'body'],
+    serializers: { req: requestSerializer },
   };
   return logger === true ? base : { ...base, ...logger };
 };
@@ -70,11 +91,21 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
     (await openDatabase(env, (error) => app.log.error({ err: error }, 'idle database connection failed')));
   app.decorate('db', db);
   if (options.db === undefined) app.addHook('onClose', () => db.close());
+  const metrics: HashMetrics = { passwordHashes: 0 };
+  app.decorate('metrics', metrics);
+  const seams = options.seams ?? {};
+  const hasher = countingHasher(seams.passwordHasher ?? argon2Hasher(), metrics);
   try {
     const applied = await migrate(db);
     if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
     if (await seedDemo(db)) app.log.info('demo merchant seeded');
-    await registerRoutes(app, env, db);
+    const accounts = await seedDemoAccounts(db, hasher);
+    if (accounts > 0) app.log.info({ accounts }, 'demo accounts seeded');
+    if (env.PAYLOAD_PRIVATE_KEY === undefined && env.DATABASE_URL !== undefined) {
+      app.log.warn('PAYLOAD_PRIVATE_KEY is not set: this node seals with its own key, which other nodes cannot open');
+    }
+    const keys = await loadPayloadKeys(env.PAYLOAD_PRIVATE_KEY);
+    await registerRoutes(app, { env, db, keys, hasher, now: seams.now ?? systemClock, captchaText: seams.captchaText });
   } catch (error) {
     await app.close();
     throw error;
@@ -82,7 +113,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   return app;
 };
 
-const registerRoutes = async (app: FastifyInstance, env: Env, db: Database): Promise<void> => {
+const registerRoutes = async (app: FastifyInstance, deps: PlatformDeps): Promise<void> => {
   app.setErrorHandler(errorHandler);
   // The API speaks JSON only (DESIGN.md §4); a text body is refused with 415 instead of reaching a handler.
   app.removeContentTypeParser('text/plain');
@@ -98,11 +129,6 @@ const registerRoutes = async (app: FastifyInstance, env: Env, db: Database): Pro
   // JSON answers (the configuration is the largest) go out compressed; static files come precompressed.
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });
 
-  const merchants = createMerchantModule({ db, defaultMerchantCode: env.DEFAULT_MERCHANT_CODE }).service;
-  await app.register(healthRoutes, { db });
-  await app.register(systemRoutes, {
-    system: systemServiceFactory({ merchants }),
-    resolveMerchant: merchants.resolveByHost,
-  });
-  await registerWebApp(app, env.WEB_DIST_DIR, apiRoutes);
+  await registerModules(app, deps);
+  await registerWebApp(app, deps.env.WEB_DIST_DIR, apiRoutes);
 };

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -18,6 +19,7 @@ describe('loadEnv', () => {
       DEFAULT_MERCHANT_CODE: 'demo',
       TRUSTED_PROXIES: [],
       WEB_DIST_DIR: '/srv/platform/apps/web/dist',
+      PAYLOAD_PRIVATE_KEY: undefined,
     });
   });
 
@@ -77,6 +79,16 @@ describe('loadEnv', () => {
     const message = (caught as EnvError).message;
     for (const name of Object.keys(bad)) expect(message).toContain(name);
     expect((caught as EnvError).problems).toHaveLength(6);
+  });
+
+  it('should accept an RSA private key in PEM, with literal \\n line breaks too, and refuse anything else', () => {
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    expect(loadEnv({ PAYLOAD_PRIVATE_KEY: pem }, ROOT).PAYLOAD_PRIVATE_KEY).toBe(pem.trim());
+    expect(loadEnv({ PAYLOAD_PRIVATE_KEY: pem.replaceAll('\n', '\\n') }, ROOT).PAYLOAD_PRIVATE_KEY).toBe(pem.trim());
+    expect(() => loadEnv({ PAYLOAD_PRIVATE_KEY: 'not a key' }, ROOT)).toThrow(/PAYLOAD_PRIVATE_KEY/);
+    const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' });
+    expect(() => loadEnv({ PAYLOAD_PRIVATE_KEY: ec.toString() }, ROOT)).toThrow(/PAYLOAD_PRIVATE_KEY/);
   });
 
   it('should refuse a port out of range', () => {

@@ -1,3 +1,4 @@
+import { createPrivateKey } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,6 +40,18 @@ const isValidCidr = (value: string): boolean => {
   }
 };
 
+/** PEM in one environment line often arrives with literal `\n`; either form is accepted. */
+const normalizePem = (value: string): string => value.replace(/\\n/g, '\n').trim();
+
+const isRsaPrivateKey = (pem: string): boolean => {
+  try {
+    const key = createPrivateKey(pem);
+    return key.asymmetricKeyType === 'rsa' && (key.asymmetricKeyDetails?.modulusLength ?? 0) >= 2048;
+  } catch {
+    return false;
+  }
+};
+
 /** Unset and empty are the same thing: shells and .env files often export `NAME=`. */
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
@@ -72,6 +85,14 @@ const EnvSchema = z.object({
     )
     .refine((list) => list.every(isIpOrCidr), 'must be a comma-separated list of IP addresses or CIDR ranges'),
   WEB_DIST_DIR: optional(z.string()),
+  /**
+   * RSA private key (PKCS#8 PEM, 2048 bits or more) that opens sealed payloads. Set it in distributed mode so every
+   * node opens what any node's public key sealed; unset, a key pair is generated at boot (embedded mode), and
+   * clients holding the previous key id get PAYLOAD_KEY_UNKNOWN and refetch the key.
+   */
+  PAYLOAD_PRIVATE_KEY: optional(z.string())
+    .transform((v) => (v === undefined ? undefined : normalizePem(v)))
+    .refine((v) => v === undefined || isRsaPrivateKey(v), 'must be an RSA private key of 2048 bits or more (PEM)'),
 });
 
 export type Env = {
@@ -87,6 +108,8 @@ export type Env = {
   TRUSTED_PROXIES: string[];
   /** Absolute. */
   WEB_DIST_DIR: string;
+  /** PEM; undefined: a key pair is generated at boot. */
+  PAYLOAD_PRIVATE_KEY: string | undefined;
 };
 
 export class EnvError extends Error {
@@ -112,6 +135,7 @@ export const loadEnv = (source: EnvSource = process.env, repoRoot = findRepoRoot
   return {
     ...parsed.data,
     DATABASE_URL: parsed.data.DATABASE_URL,
+    PAYLOAD_PRIVATE_KEY: parsed.data.PAYLOAD_PRIVATE_KEY,
     DATA_DIR: fromRoot(parsed.data.DATA_DIR, 'data'),
     WEB_DIST_DIR: fromRoot(parsed.data.WEB_DIST_DIR, 'apps/web/dist'),
   };

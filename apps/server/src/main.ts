@@ -3,6 +3,7 @@ import { networkInterfaces } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { EmbeddedDatabaseLockedError } from './db/embedded-lock';
+import { DEMO_ACCOUNTS } from './db/seed-accounts';
 import { embeddedDataDir } from './db/open-database';
 import { EnvError, loadEnv, type Env } from './env';
 
@@ -52,9 +53,30 @@ const printBanner = async (app: FastifyInstance, env: Env): Promise<void> => {
     '  Demo merchant "demo" answers on localhost and 127.0.0.1',
     `  Database: ${database}`,
     '  Health: /health/live, /health/ready   Configuration: /wps/system/permission',
+    ...(await demoAccountLines(app, env)),
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
+};
+
+/** The demo accounts that exist on the demo merchant, with their public passwords, and where SMS codes land. */
+const demoAccountLines = async (app: FastifyInstance, env: Env): Promise<string[]> => {
+  const { rows } = await app.db.query<{ username: string }>(
+    `SELECT m.username FROM members m JOIN merchants t ON t.id = m.merchant_id
+     WHERE t.code = 'demo' AND m.username = ANY($1::text[])`,
+    [DEMO_ACCOUNTS.map((account) => account.username)],
+  );
+  const present = new Set(rows.map((row) => row.username));
+  const accounts = DEMO_ACCOUNTS.filter((account) => present.has(account.username));
+  if (accounts.length === 0) return [];
+  const width = Math.max(...accounts.map((a) => a.username.length + a.password.length)) + 3;
+  return [
+    '  Demo accounts (merchant "demo"; the login popup also has free play for a trial account):',
+    ...accounts.map((a) => `    ${`${a.username} / ${a.password}`.padEnd(width)}  ${a.note}`),
+    ...(env.NODE_ENV === 'production'
+      ? []
+      : ['  SMS codes and reset links (outbox, not in production): /wps/dev/outbox?to=%2B639171234567']),
+  ];
 };
 
 const installShutdown = (app: FastifyInstance): void => {

@@ -9,6 +9,20 @@ export const USER_TYPE = {
 } as const;
 export const AGENT_USER_TYPES: readonly number[] = [1, 2, 41, 42];
 export const TRIAL_USER_TYPE = 4;
+export const isAgentType = (type: number): boolean => AGENT_USER_TYPES.includes(type);
+export const isTrialType = (type: number): boolean => type === TRIAL_USER_TYPE;
+
+/** A member account's status; LOCKED and CLOSED accounts cannot log in. */
+export const MEMBER_STATUS = { ACTIVE: 'ACTIVE', LOCKED: 'LOCKED', CLOSED: 'CLOSED' } as const;
+export type MemberStatus = (typeof MEMBER_STATUS)[keyof typeof MEMBER_STATUS];
+
+/** A captcha answers once, within this time (issue 3). */
+export const CAPTCHA_TTL_SECONDS = 120;
+/** SMS codes live this long unless the merchant configures otherwise (the response says expiredMinutes). */
+export const SMS_CODE_DEFAULT_EXPIRED_MINUTES = 5;
+export const SMS_CODE_LENGTH = 6;
+/** GET /wps/member/logins returns this many, newest first. */
+export const LOGIN_HISTORY_LIMIT = 10;
 
 export const SYSTEM_STATUS = { NORMAL: 0, MAINTENANCE: 1, REGION_RESTRICTED: 2 } as const;
 export type SystemStatusCode = (typeof SYSTEM_STATUS)[keyof typeof SYSTEM_STATUS];

@@ -56,6 +56,11 @@ export const FailureEnvelopeSchema = z.object({
   success: z.literal(false),
   message: z.string(),
   code: ErrorCodeSchema,
+  /**
+   * Details a client acts on, e.g. `{ captcha: true }` after a failed login (spec §4: "if the server response
+   * value asks for it, the captcha image is shown"), or the field rule that failed (RegisterFieldErrorSchema).
+   */
+  value: z.unknown().optional(),
 });
 export type FailureEnvelope = z.infer<typeof FailureEnvelopeSchema>;
 

@@ -7,3 +7,5 @@ export * from './health';
 export * from './register-patterns';
 export * from './sealed';
 export * from './identity';
+export * from './password-policy';
+export * from './register-pattern-examples';

@@ -12,8 +12,48 @@ export const API = {
     flag: '/wps/system/country/flag/:countryCode',
     help: '/wps/system/help',
     language: '/wps/system/language',
+    publicKey: '/wps/system/public-key',
   },
+  captcha: '/wps/captcha',
+  session: {
+    login: '/wps/session/login',
+    freePlay: '/wps/session/login/freeplay',
+    logout: '/wps/session/logout',
+  },
+  member: {
+    info: '/wps/member/info',
+    icon: '/wps/member/info/icon',
+    register: '/wps/member/register',
+    registerMobile: '/wps/member/register/mobile',
+    changePassword: '/wps/member/password',
+    forgotByEmail: '/wps/member/password/email',
+    resetPassword: '/wps/member/password/reset',
+    forgotByPhone: '/wps/member/password/verification',
+    profile: '/wps/member/profile',
+    paymentPassword: '/wps/member/payment-password',
+    logins: '/wps/member/logins',
+  },
+  verification: {
+    smsLogin: '/wps/verification/sms/noLogin',
+    smsRegister: '/wps/verification/sms/register',
+    smsForgot: '/wps/verification/sms/forgot',
+  },
+  agent: { affiliate: '/wps/agent/affiliate' },
+  /** Registered only when NODE_ENV is not production. */
+  dev: { outbox: '/wps/dev/outbox' },
 } as const;
+
+/** Calls whose body must be a SealedPayload (spec §7 "E"); anything else there answers 400 PAYLOAD_INVALID. */
+export const SEALED_ENDPOINTS: readonly { method: 'POST' | 'PUT'; path: string }[] = [
+  { method: 'POST', path: API.session.login },
+  { method: 'POST', path: API.session.freePlay },
+  { method: 'PUT', path: API.member.register },
+  { method: 'PUT', path: API.member.registerMobile },
+  { method: 'POST', path: API.member.changePassword },
+  { method: 'POST', path: API.member.resetPassword },
+  { method: 'POST', path: API.member.forgotByPhone },
+  { method: 'PUT', path: API.member.paymentPassword },
+];
 
 /** Client route table (spec §2). */
 export const ROUTES = {

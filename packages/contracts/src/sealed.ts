@@ -37,6 +37,16 @@ export const PublicKeyInfoSchema = z.object({
 });
 export type PublicKeyInfo = z.infer<typeof PublicKeyInfoSchema>;
 
+/**
+ * GET /wps/system/public-key. `serverTimeMs` lets a client whose clock is off seal with the server's time
+ * (`sealPayload(key, body, Date.now() + offset)`), since payloads outside SEAL_MAX_AGE_MS are refused.
+ */
+export const PublicKeyResponseSchema = PublicKeyInfoSchema.extend({ serverTimeMs: z.number().int() });
+export type PublicKeyResponse = z.infer<typeof PublicKeyResponseSchema>;
+
+/** The value of 400 PAYLOAD_STALE: the server's clock, to seal again with. */
+export const PayloadStaleValueSchema = z.object({ serverTimeMs: z.number().int() });
+
 const b64 = (bytes: ArrayBuffer | Uint8Array): string => {
   const view = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
   let text = '';

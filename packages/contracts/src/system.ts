@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RESOURCE_KINDS } from './constants';
+import { PublicKeyInfoSchema } from './sealed';
 
 /** Language pack codes are merchant configuration, mapped to a BCP 47 locale (DESIGN.md §9). */
 export const LanguageCodeSchema = z
@@ -127,6 +128,8 @@ export const PermissionConfigSchema = z.object({
   currency: z.object({ code: z.string(), symbol: z.string(), scale: z.number().int().min(0).max(8) }),
   brand: BrandConfigSchema,
   menu: z.array(MenuEntrySchema),
+  /** The key to seal "E" payloads with (sealed.ts); refetch on PAYLOAD_KEY_UNKNOWN. */
+  security: PublicKeyInfoSchema,
 });
 export type PermissionConfig = z.infer<typeof PermissionConfigSchema>;
 

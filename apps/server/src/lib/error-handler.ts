@@ -42,12 +42,16 @@ const clientErrorFor = (error: Partial<FastifyError>, status: number): ClientErr
 export const errorHandler = (error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply => {
   if (error instanceof AppError) {
     if (error.httpStatus >= 500) request.log.error({ err: error }, 'request failed');
-    return reply.code(error.httpStatus).send(failure(error.code, error.message));
+    const { value, retryAfterSeconds } = error.options;
+    if (retryAfterSeconds !== undefined) reply.header('retry-after', String(retryAfterSeconds));
+    return reply.code(error.httpStatus).send(failure(error.code, error.message, value));
   }
   const status = statusOf(error);
   if (status !== undefined && status >= 400 && status < 500) {
-    const mapped = clientErrorFor(error as Partial<FastifyError>, status);
-    request.log.info({ code: mapped.code, cause: (error as Error).message }, 'client error');
+    const fastifyError = error as Partial<FastifyError>;
+    const mapped = clientErrorFor(fastifyError, status);
+    // Only codes: a parser's message can quote the body (JSON.parse does), and bodies carry passwords.
+    request.log.info({ code: mapped.code, cause: fastifyError.code ?? (error as Error).name }, 'client error');
     return reply.code(status).send(failure(mapped.code, mapped.message));
   }
   request.log.error({ err: error }, 'unhandled error');

@@ -10,8 +10,8 @@ export const success = <S extends z.ZodType>(schema: S, value: z.input<S>): Succ
   value: schema.parse(value),
 });
 
-export const failure = (code: FailureEnvelope['code'], message: string): FailureEnvelope => ({
-  success: false,
-  code,
-  message,
-});
+/** A success without a value, e.g. "a reset link has been sent" (value null, message for the user). */
+export const done = (message: string): SuccessEnvelope<null> => ({ success: true, value: null, message });
+
+export const failure = (code: FailureEnvelope['code'], message: string, value?: unknown): FailureEnvelope =>
+  value === undefined ? { success: false, code, message } : { success: false, code, message, value };

@@ -2,9 +2,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app';
+import { buildApp, type AppSeams } from '../app';
 import type { Database } from '../db/database';
 import { loadEnv } from '../env';
+import { argon2Hasher, TEST_PASSWORD_HASH_PARAMS } from '../modules/identity';
 
 /** A directory that does not exist: the app runs without a web build, as in CI unit tests. */
 export const NO_WEB_BUILD = join(tmpdir(), 'platform-no-web-build-does-not-exist');
@@ -12,14 +13,22 @@ export const NO_WEB_BUILD = join(tmpdir(), 'platform-no-web-build-does-not-exist
 export type TestAppOptions = {
   db: Database;
   env?: Record<string, string>;
+  seams?: AppSeams;
 };
 
-/** The app on a test database, with TRUSTED_PROXIES=127.0.0.1/8 like the e2e (app.inject comes from 127.0.0.1). */
-export const buildTestApp = async ({ db, env = {} }: TestAppOptions): Promise<FastifyInstance> => {
+/** argon2id at the smallest cost: the same code paths as production, without seconds of hashing per suite. */
+export const testHasher = () => argon2Hasher(TEST_PASSWORD_HASH_PARAMS);
+
+/**
+ * The app on a test database, with TRUSTED_PROXIES=127.0.0.1/8 like the e2e (app.inject comes from 127.0.0.1, and a
+ * test plays other clients with X-Forwarded-For), and a cheap password hasher unless the test brings its own.
+ */
+export const buildTestApp = async ({ db, env = {}, seams = {} }: TestAppOptions): Promise<FastifyInstance> => {
   const app = await buildApp({
     env: loadEnv({ NODE_ENV: 'test', TRUSTED_PROXIES: '127.0.0.1/8', WEB_DIST_DIR: NO_WEB_BUILD, ...env }),
     db,
     logger: false,
+    seams: { passwordHasher: testHasher(), ...seams },
   });
   await app.ready();
   return app;

@@ -10,6 +10,7 @@ type Overrides = Partial<Omit<PermissionConfig, 'brand'>> & { brand?: Partial<Pe
 export function makeConfig(overrides: Overrides = {}): PermissionConfig {
   const { brand, ...rest } = overrides;
   return PermissionConfigSchema.parse({
+    security: { kid: 'test', alg: 'RSA-OAEP-256+A256GCM', spki: 'AAAA' },
     status: { status: 0, message: null, ip: VISITOR_IP },
     customerService: [
       { csType: 'TELEGRAM', path: obfuscateCsPath(TELEGRAM_SUPPORT_URL, 'Tg7kPq2x') },

@@ -1,4 +1,10 @@
-import { REGISTER_PATTERN_IDS as P, RESOURCE_KINDS, WHITELABEL_MODULES as W } from '@platform/contracts';
+import {
+  REGISTER_PATTERN_IDS as P,
+  REGISTER_PATTERNS,
+  RESOURCE_KINDS,
+  WHITELABEL_MODULES as W,
+  type RegisterPatternId,
+} from '@platform/contracts';
 import { COUNTRIES } from './countries';
 import { helpSectionsEn } from './help-en';
 import { helpSectionsFil } from './help-fil';
@@ -28,34 +34,46 @@ const WHITELABEL: MerchantTemplate['whitelabel'] = [
 ];
 
 type Field = MerchantTemplate['registerFields'][number];
+/** A field checked by the canonical pattern of its message family (REGISTER_PATTERNS), or by lengths only (null). */
 const field = (
   name: string,
   enabled: boolean,
   required: boolean,
-  acceptedPattern: string | null,
-  patternId: string | null,
+  patternId: RegisterPatternId | null,
   minLength: number,
   maxLength: number,
-): Field => ({ field: name, enabled, required, acceptedPattern, patternId, minLength, maxLength });
+): Field => ({
+  field: name,
+  enabled,
+  required,
+  acceptedPattern: patternId === null ? null : REGISTER_PATTERNS[patternId],
+  patternId,
+  minLength,
+  maxLength,
+});
 
-/** Registration rules (spec §3, §5): the server sends the patterns; `*` stands for any text. */
+/**
+ * Registration rules (spec §3, §5). The password always gets the canonical PASSWORD rule with these lengths;
+ * verificationCode is required on the mobile tab and while REGMOBVERF3 is on, whatever its row says; the captcha is
+ * required because its row says so.
+ */
 const REGISTER_FIELDS: Field[] = [
-  field('username', true, true, '^[A-Za-z][A-Za-z0-9]{5,15}$', P.LETTER_THEN_ALNUM, 6, 16),
-  field('password', true, true, '^(?=.*[A-Z])(?=.*[a-z])(?=.*[0-9])(?=.*[^A-Za-z0-9]).{8,20}$', P.PASSWORD, 8, 20),
-  field('confirmPassword', true, true, null, null, 8, 20),
-  field('mobileNum', true, false, '^[0-9]{7,15}$', P.DIGITS_ONLY, 7, 15),
-  field('email', true, false, '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$', P.EMAIL, 5, 100),
-  field('payeeName', true, false, '^[A-Za-z]+( [A-Za-z]+)+$', P.FULL_NAME, 3, 50),
-  field('paymentPassword', false, false, '^[0-9]{6}$', P.DIGITS_ONLY, 6, 6),
-  field('qqNum', false, false, '^[0-9]{5,12}$', P.DIGITS_ONLY, 5, 12),
-  field('line', false, false, '*', P.LENGTH_ONLY, 1, 50),
-  field('whatsapp', true, false, '^[0-9]{7,15}$', P.DIGITS_ONLY, 7, 15),
-  field('facebook', false, false, '*', P.LENGTH_ONLY, 1, 100),
-  field('wechat', false, false, '^\\S+$', P.NO_SPACES, 1, 50),
-  field('idNumber', false, false, '^[A-Za-z0-9]{6,30}$', P.ALNUM, 6, 30),
-  field('affiliateCode', true, false, '^[A-Za-z0-9]{4,20}$', P.ALNUM, 4, 20),
-  field('captcha', true, true, '^[A-Za-z0-9]{4,6}$', P.ALNUM, 4, 6),
-  field('verificationCode', true, true, '^[0-9]+$', P.DIGITS_ONLY, 4, 255),
+  field('username', true, true, P.LETTER_THEN_ALNUM, 6, 16),
+  field('password', true, true, P.PASSWORD, 8, 20),
+  field('confirmPassword', true, true, null, 8, 20),
+  field('mobileNum', true, false, P.DIGITS_ONLY, 7, 15),
+  field('email', true, false, P.EMAIL, 5, 100),
+  field('payeeName', true, false, P.FULL_NAME, 3, 50),
+  field('paymentPassword', false, false, P.DIGITS_ONLY, 6, 6),
+  field('qqNum', false, false, P.DIGITS_ONLY, 5, 12),
+  field('line', false, false, P.LENGTH_ONLY, 1, 50),
+  field('whatsapp', true, false, P.DIGITS_ONLY, 7, 15),
+  field('facebook', false, false, P.LENGTH_ONLY, 1, 100),
+  field('wechat', false, false, P.NO_SPACES, 1, 50),
+  field('idNumber', false, false, P.ALNUM, 6, 30),
+  field('affiliateCode', true, false, P.ALNUM, 4, 20),
+  field('captcha', true, true, P.ALNUM, 4, 6),
+  field('verificationCode', true, true, P.DIGITS_ONLY, 4, 255),
 ];
 
 const RESOURCE_LABELS: Record<(typeof RESOURCE_KINDS)[number], [label: string, url: string]> = {

@@ -21,7 +21,8 @@ const MERCHANT_COLUMNS = `m.id, m.code, m.name, m.status,
   m.currency_symbol AS "currencySymbol", m.currency_scale AS "currencyScale",
   m.default_theme AS "defaultTheme", m.logo_url AS "logoUrl", m.license_image_url AS "licenseImageUrl",
   m.gtag_id AS "gtagId", m.main_domain AS "mainDomain", m.lottery_type AS "lotteryType",
-  m.esport_game AS "esportGame", m.cockfight_game AS "cockfightGame"`;
+  m.esport_game AS "esportGame", m.cockfight_game AS "cockfightGame",
+  m.sms_code_expired_minutes AS "smsCodeExpiredMinutes", m.password_max_age_days AS "passwordMaxAgeDays"`;
 
 /** SQL only (STYLE.md convention 3). Every list is per merchant and bounded by what an operator configures. */
 export const merchantRepository = (db: Queryable) => {

@@ -44,8 +44,16 @@ export const merchantServiceFactory = ({ repository, defaultMerchantCode }: Merc
   const supportsLanguage = async (merchantId: number, code: string): Promise<boolean> =>
     (await repository.languages(merchantId)).some((language) => language.code === code);
 
+  /**
+   * Whether `host` is one of the merchant's own domains (not the default-merchant fallback): links we email are built
+   * only on such hosts, so a forged Host header cannot point a reset link at someone else's site.
+   */
+  const ownsHost = async (merchantId: number, host: string): Promise<boolean> =>
+    (await repository.findByHost(normalizeHost(host)))?.id === merchantId;
+
   return {
     resolveByHost,
+    ownsHost,
     whitelabelTree,
     regionRestricted,
     supportsLanguage,

@@ -18,6 +18,10 @@ export type Merchant = {
   lotteryType: string;
   esportGame: string;
   cockfightGame: string;
+  /** Lifetime of SMS codes, answered as expiredMinutes (spec §3). */
+  smsCodeExpiredMinutes: number;
+  /** Password age after which login asks for a change, while PWDEXPIRY3 is on. */
+  passwordMaxAgeDays: number;
 };
 
 export type MerchantLanguage = { code: string; locale: string; label: string };

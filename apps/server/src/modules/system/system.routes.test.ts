@@ -9,6 +9,7 @@ import {
   MenuEntrySchema,
   PermissionConfigSchema,
   RegisterSettingsSchema,
+  REGISTER_PATTERNS,
   RESOURCE_KINDS,
   SystemStatusSchema,
   WHITELABEL_MODULES,
@@ -89,7 +90,11 @@ describeEachDatabase('configuration calls', (getDb) => {
       smsVerification: true,
     });
     const mobile = config.register.fields.find((f) => f.field === 'mobileNum');
-    expect(mobile).toMatchObject({ enabled: true, acceptedPattern: '^[0-9]{7,15}$' });
+    expect(mobile).toMatchObject({
+      enabled: true,
+      acceptedPattern: REGISTER_PATTERNS.DIGITS_ONLY,
+      patternId: 'DIGITS_ONLY',
+    });
   });
 
   it('should obfuscate customer-service paths with a fresh key per response', async () => {

@@ -9,6 +9,7 @@ import {
   LanguageChangeSchema,
   MenuEntrySchema,
   PermissionConfigSchema,
+  PublicKeyResponseSchema,
   RegisterSettingsSchema,
   SystemStatusSchema,
   WhitelabelSchema,
@@ -23,13 +24,18 @@ import { loadFlagSvg } from './flags';
 export type SystemRoutesOptions = {
   system: SystemService;
   resolveMerchant: (host: string) => Promise<Merchant>;
+  /** For the server time in the public-key answer. */
+  now: () => number;
+  /** Called after a supported language change; stores it for a logged-in member. */
+  onLanguageChange?: (request: FastifyRequest, lang: string) => Promise<void>;
 };
 
 const FlagParamsSchema = z.object({ countryCode: z.string().regex(/^[A-Z]{2}$/, 'must be two capital letters') });
 const FLAG_CACHE_CONTROL = 'public, max-age=86400';
 
 /** Configuration calls (spec §7): validate, resolve the merchant from the Host, delegate, serialize. */
-export const systemRoutes = async (app: FastifyInstance, { system, resolveMerchant }: SystemRoutesOptions) => {
+export const systemRoutes = async (app: FastifyInstance, options: SystemRoutesOptions) => {
+  const { system, resolveMerchant } = options;
   // request.host honours X-Forwarded-Host only from TRUSTED_PROXIES (Fastify trustProxy).
   const merchantOf = (request: FastifyRequest) => resolveMerchant(request.host);
 
@@ -75,6 +81,12 @@ export const systemRoutes = async (app: FastifyInstance, { system, resolveMercha
 
   app.put(API.system.language, async (request) => {
     const body = parseInput(LanguageChangeSchema, request.body, 'language change');
-    return success(LanguageChangeSchema, await system.changeLanguage(await merchantOf(request), body.lang));
+    const changed = await system.changeLanguage(await merchantOf(request), body.lang);
+    await options.onLanguageChange?.(request, changed.lang);
+    return success(LanguageChangeSchema, changed);
   });
+
+  app.get(API.system.publicKey, async () =>
+    success(PublicKeyResponseSchema, { ...system.publicKey(), serverTimeMs: options.now() }),
+  );
 };

@@ -9,6 +9,7 @@ import {
   type CustomerServiceEntry,
   type HelpCentre,
   type PermissionConfig,
+  type PublicKeyInfo,
   type RegisterSettings,
   type ResourceKind,
   type Resources,
@@ -19,7 +20,9 @@ import { AppError } from '../../lib/app-error';
 import { isModuleEnabled, type Merchant, type MerchantService, type ResourceRow } from '../merchant';
 
 export type SystemServiceDeps = {
-  merchants: Omit<MerchantService, 'resolveByHost'>;
+  merchants: Omit<MerchantService, 'resolveByHost' | 'ownsHost'>;
+  /** The key clients seal "E" payloads with (configuration `security`). */
+  publicKey: () => PublicKeyInfo;
   /** Source of the per-response customer-service key; injectable so tests can pin it. */
   randomBytes?: (n: number) => Uint8Array;
 };
@@ -45,7 +48,11 @@ export const systemStatusOf = (merchant: Merchant, regionRestricted: boolean, ip
 
 export const flagUrlOf = (countryCode: string): string => API.system.flag.replace(':countryCode', countryCode);
 
-export const systemServiceFactory = ({ merchants, randomBytes: random = randomBytes }: SystemServiceDeps) => {
+export const systemServiceFactory = ({
+  merchants,
+  publicKey,
+  randomBytes: random = randomBytes,
+}: SystemServiceDeps) => {
   const status = async (merchant: Merchant, ip: string): Promise<SystemStatus> =>
     systemStatusOf(merchant, await merchants.regionRestricted(merchant.id, ip), ip);
 
@@ -109,6 +116,7 @@ export const systemServiceFactory = ({ merchants, randomBytes: random = randomBy
         footerVendorLogos: vendors,
       },
       menu,
+      security: publicKey(),
     };
   };
 
@@ -135,7 +143,7 @@ export const systemServiceFactory = ({ merchants, randomBytes: random = randomBy
     permission,
     help,
     countryCodes,
-    /** Spec §4: the server is told of a language change; later issues store it per member. */
+    /** Spec §4: the server is told of a language change; with a session the routes store it for the member. */
     changeLanguage: async (merchant: Merchant, lang: string): Promise<{ lang: string }> => {
       await requireLanguage(merchant, lang);
       return { lang };
@@ -145,6 +153,7 @@ export const systemServiceFactory = ({ merchants, randomBytes: random = randomBy
       registerSettingsFrom(merchant, await merchants.whitelabelTree(merchant.id)),
     domainRoutes: (merchant: Merchant) => merchants.domainRoutes(merchant.id),
     menu: (merchant: Merchant) => merchants.menu(merchant.id),
+    publicKey,
   };
 };
 

@@ -1,0 +1,56 @@
+import { randomInt } from 'node:crypto';
+import { CAPTCHA_REFRESH_MIN_INTERVAL_MS, CAPTCHA_TTL_SECONDS, type CaptchaResponse } from '@platform/contracts';
+import type { Clock } from '../../lib/clock';
+import { constantTimeEqual, randomToken, sha256 } from '../../lib/tokens';
+import { tooManyRequests, type RateLimiter, type RateRule } from '../rate-limit';
+import { CAPTCHA_ALPHABET } from './captcha.font';
+import { renderCaptchaPng } from './captcha.image';
+import type { CaptchaRepository } from './captcha.repository';
+
+export const CAPTCHA_LENGTH = 5;
+
+/** Spec §4, §9: a captcha refresh at most once per second, enforced per client IP. */
+export const CAPTCHA_REFRESH_RULE: RateRule = {
+  name: 'captcha:ip',
+  limit: 1,
+  periodMs: CAPTCHA_REFRESH_MIN_INTERVAL_MS,
+};
+
+export const randomCaptchaText = (): string =>
+  Array.from({ length: CAPTCHA_LENGTH }, () => CAPTCHA_ALPHABET[randomInt(CAPTCHA_ALPHABET.length)]).join('');
+
+/** Answers compare without case: the alphabet is upper case and people type either. */
+const answerHash = (text: string): Buffer => sha256(text.trim().toUpperCase());
+
+export type CaptchaServiceDeps = {
+  repository: Pick<CaptchaRepository, 'insert' | 'consume'>;
+  limiter: Pick<RateLimiter, 'take'>;
+  now: Clock;
+  /** The text of the next captcha; tests pin it to solve captchas. */
+  text?: () => string;
+};
+
+export const captchaServiceFactory = ({ repository, limiter, now, text = randomCaptchaText }: CaptchaServiceDeps) => ({
+  create: async (merchantId: number, ip: string): Promise<CaptchaResponse> => {
+    const limit = await limiter.take(merchantId, CAPTCHA_REFRESH_RULE, ip);
+    if (!limit.allowed) {
+      throw tooManyRequests('RATE_LIMITED', 'Please wait a moment before refreshing the captcha', limit.retryAfterMs);
+    }
+    const answer = text();
+    const captchaId = randomToken(16);
+    await repository.insert(merchantId, captchaId, answerHash(answer), now() + CAPTCHA_TTL_SECONDS * 1000);
+    return {
+      captchaId,
+      image: `data:image/png;base64,${renderCaptchaPng(answer).toString('base64')}`,
+      expiresInSeconds: CAPTCHA_TTL_SECONDS,
+    };
+  },
+
+  /** Single use: the captcha is spent by this call whether the answer is right or wrong. */
+  verify: async (merchantId: number, captchaId: string, answer: string): Promise<boolean> => {
+    const stored = await repository.consume(merchantId, captchaId, now());
+    return stored !== undefined && constantTimeEqual(stored, answerHash(answer));
+  },
+});
+
+export type CaptchaService = ReturnType<typeof captchaServiceFactory>;

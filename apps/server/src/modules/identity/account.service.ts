@@ -1,0 +1,141 @@
+import {
+  COMMON_PASSWORDS,
+  LOGIN_HISTORY_LIMIT,
+  REGISTER_PATTERNS,
+  checkRegisterValue,
+  type LoginRecord,
+  type MemberInfo,
+  type MemberProfile,
+  type PaymentPasswordRequest,
+  type RegisterFieldRule,
+  type UpdateProfileRequest,
+} from '@platform/contracts';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import type { MerchantService } from '../merchant';
+import { enforceLimits, type RateLimiter, type RateRule } from '../rate-limit';
+import { profileValues, toMemberInfo } from './member.mapper';
+import type { MemberRepository, MemberRow } from './member.repository';
+import type { PasswordHasher } from './password-hasher';
+import { checkProfileChanges, editableFields } from './profile.rules';
+import { fieldError } from './registration.rules';
+import type { SessionService, Session } from './session.service';
+
+/** Guesses of the login or payment password while setting a payment password: 5 per 15 minutes per member. */
+export const PAYMENT_PASSWORD_RULE: RateRule = { name: 'payment-password', limit: 5, periodMs: 15 * 60_000 };
+
+const DEFAULT_PAYMENT_PASSWORD_RULE: RegisterFieldRule = {
+  field: 'paymentPassword',
+  enabled: true,
+  required: true,
+  acceptedPattern: REGISTER_PATTERNS.DIGITS_ONLY,
+  patternId: 'DIGITS_ONLY',
+  minLength: 6,
+  maxLength: 6,
+};
+const commonPasswords = new Set(COMMON_PASSWORDS.map((p) => p.toLowerCase()));
+
+export type AccountServiceDeps = {
+  members: Pick<MemberRepository, 'findById' | 'updateProfile' | 'setPaymentPassword' | 'setLanguage'>;
+  sessions: Pick<SessionService, 'recentLogins'>;
+  merchants: Pick<MerchantService, 'registerFields'>;
+  hasher: PasswordHasher;
+  limiter: RateLimiter;
+  now: Clock;
+};
+
+/** The member's own account: every call reads the row of the session's member, never one named by input. */
+const own = async (deps: AccountServiceDeps, session: Session): Promise<MemberRow> => {
+  const member = await deps.members.findById(session.merchantId, session.memberId);
+  if (member === undefined) throw new AppError('AUTH_REQUIRED', 401, 'You are not logged in, please login');
+  return member;
+};
+
+const info = async (deps: AccountServiceDeps, session: Session): Promise<MemberInfo> => {
+  const [member, [latest]] = await Promise.all([
+    own(deps, session),
+    deps.sessions.recentLogins(session.merchantId, session.memberId, 1),
+  ]);
+  return toMemberInfo(member, latest?.loggedInAt ?? null);
+};
+
+const profile = async (deps: AccountServiceDeps, session: Session): Promise<MemberProfile> => {
+  const [member, rules] = await Promise.all([own(deps, session), deps.merchants.registerFields(session.merchantId)]);
+  const fields = profileValues(member);
+  return {
+    username: member.username,
+    mobileNum: member.mobileNum,
+    countryDialingCode: member.countryDialingCode,
+    affiliateCode: member.affiliateCode,
+    referrer: member.referrer,
+    fields,
+    editable: editableFields(rules, fields),
+  };
+};
+
+const updateProfile = async (
+  deps: AccountServiceDeps,
+  session: Session,
+  changes: UpdateProfileRequest,
+): Promise<MemberProfile> => {
+  const [member, rules] = await Promise.all([own(deps, session), deps.merchants.registerFields(session.merchantId)]);
+  const accepted = checkProfileChanges(changes, rules, profileValues(member), deps.now());
+  await deps.members.updateProfile(session.merchantId, member.id, accepted, deps.now());
+  return profile(deps, session);
+};
+
+const checkNewPaymentPassword = (rules: readonly RegisterFieldRule[], request: PaymentPasswordRequest) => {
+  const configured = rules.find((rule) => rule.field === 'paymentPassword');
+  const rule = configured?.enabled ? { ...configured, required: true } : DEFAULT_PAYMENT_PASSWORD_RULE;
+  const reason = checkRegisterValue(rule, request.newPaymentPassword);
+  if (reason !== null) throw fieldError({ ...rule, field: 'newPaymentPassword' }, reason);
+  if (request.newPaymentPassword !== request.confirmPaymentPassword) {
+    throw new AppError('PASSWORD_MISMATCH', 400, 'Incorrect confirmation input');
+  }
+  if (commonPasswords.has(request.newPaymentPassword.toLowerCase())) {
+    throw new AppError('PASSWORD_TOO_WEAK', 400, 'This payment password is too easy to guess; please choose another');
+  }
+};
+
+/** The first payment password needs the login password; a new one needs the current payment password. */
+const setPaymentPassword = async (
+  deps: AccountServiceDeps,
+  session: Session,
+  request: PaymentPasswordRequest,
+): Promise<void> => {
+  const [member, rules] = await Promise.all([own(deps, session), deps.merchants.registerFields(session.merchantId)]);
+  checkNewPaymentPassword(rules, request);
+  const [proof, stored, what] =
+    member.paymentPasswordHash === null
+      ? [request.loginPassword, member.passwordHash, 'loginPassword']
+      : [request.oldPaymentPassword, member.paymentPasswordHash, 'oldPaymentPassword'];
+  if (!proof) throw new AppError('VALIDATION_FAILED', 400, `${what}: Input cannot be empty`);
+  await enforceLimits(deps.limiter, session.merchantId, [[PAYMENT_PASSWORD_RULE, member.id.toString()]]);
+  if (stored === null || !(await deps.hasher.verify(stored, proof))) {
+    throw new AppError('OLD_PASSWORD_WRONG', 400, 'The current password is wrong');
+  }
+  const hash = await deps.hasher.hash(request.newPaymentPassword);
+  await deps.members.setPaymentPassword(session.merchantId, member.id, hash, deps.now());
+};
+
+const logins = async (deps: AccountServiceDeps, session: Session): Promise<{ list: LoginRecord[] }> => ({
+  list: (await deps.sessions.recentLogins(session.merchantId, session.memberId, LOGIN_HISTORY_LIMIT)).map((row) => ({
+    loggedInAt: row.loggedInAt.toISOString(),
+    ip: row.ip,
+    userAgent: row.userAgent,
+    method: row.method,
+  })),
+});
+
+export const accountServiceFactory = (deps: AccountServiceDeps) => ({
+  own: (session: Session) => own(deps, session),
+  info: (session: Session) => info(deps, session),
+  profile: (session: Session) => profile(deps, session),
+  updateProfile: (session: Session, changes: UpdateProfileRequest) => updateProfile(deps, session, changes),
+  setPaymentPassword: (session: Session, request: PaymentPasswordRequest) => setPaymentPassword(deps, session, request),
+  logins: (session: Session) => logins(deps, session),
+  setLanguage: (session: Session, language: string) =>
+    deps.members.setLanguage(session.merchantId, session.memberId, language),
+});
+
+export type AccountService = ReturnType<typeof accountServiceFactory>;

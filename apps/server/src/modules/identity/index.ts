@@ -1,0 +1,118 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Database } from '../../db/database';
+import type { Clock } from '../../lib/clock';
+import type { CaptchaService } from '../captcha';
+import type { MerchantService } from '../merchant';
+import type { EmailProvider } from '../messaging';
+import type { RateLimiter } from '../rate-limit';
+import type { SealedService } from '../sealed';
+import type { VerificationService } from '../verification';
+import { accountServiceFactory } from './account.service';
+import { createAuth } from './auth';
+import { cachedMerchantResolver } from './identity.context';
+import { loginGuardFactory } from './login-guard';
+import { loginIssuerFactory } from './login-issuer';
+import { loginServiceFactory } from './login.service';
+import { memberRepository } from './member.repository';
+import { memberRoutes } from './member.routes';
+import { dummyHashOf, type PasswordHasher } from './password-hasher';
+import { passwordRoutes } from './password.routes';
+import { passwordServiceFactory } from './password.service';
+import { registrationRoutes } from './registration.routes';
+import { registrationServiceFactory } from './registration.service';
+import { resetTokenRepository } from './reset-token.repository';
+import { sessionRepository } from './session.repository';
+import { sessionRoutes } from './session.routes';
+import { sessionServiceFactory } from './session.service';
+import { smsCodeServiceFactory } from './sms-code.service';
+
+export type { Auth } from './auth';
+export type { Session } from './session.service';
+export {
+  PASSWORD_HASH_PARAMS,
+  TEST_PASSWORD_HASH_PARAMS,
+  argon2Hasher,
+  countingHasher,
+  type Argon2Params,
+  type HashMetrics,
+  type PasswordHasher,
+} from './password-hasher';
+export { LOGIN_RULES } from './login-guard';
+export { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './session.service';
+
+export type IdentityModuleDeps = {
+  db: Database;
+  merchants: MerchantService;
+  limiter: RateLimiter;
+  sealed: SealedService;
+  captcha: CaptchaService;
+  verification: VerificationService;
+  email: EmailProvider;
+  hasher: PasswordHasher;
+  now: Clock;
+};
+
+const DAY_MS = 24 * 60 * 60_000;
+/** Ended sessions are kept 30 days for audit; login history 180 days (the member sees the last 10). */
+const SESSION_RETENTION_MS = 30 * DAY_MS;
+const LOGIN_RETENTION_MS = 180 * DAY_MS;
+
+/**
+ * Members, sessions and everything around them (issue 3). Returns the auth helpers other modules use, the routes, and
+ * the housekeeping of its tables.
+ */
+export const createIdentityModule = (deps: IdentityModuleDeps) => {
+  const { db, merchants, limiter, hasher, now } = deps;
+  const merchantOf = cachedMerchantResolver(merchants.resolveByHost);
+  const members = memberRepository(db);
+  const sessions = sessionServiceFactory({ db, now });
+  const auth = createAuth({ sessions, merchantOf });
+  const issuer = loginIssuerFactory({ sessions });
+  const guard = loginGuardFactory({ limiter, captcha: deps.captcha });
+  const login = loginServiceFactory({
+    ...{ members, merchants, guard, hasher, issuer, limiter, now },
+    dummyHash: dummyHashOf(hasher),
+    verification: deps.verification,
+  });
+  const registration = registrationServiceFactory({
+    ...{ members, merchants, hasher, issuer, limiter, now },
+    captcha: deps.captcha,
+    verification: deps.verification,
+  });
+  const passwords = passwordServiceFactory({
+    ...{ db, merchants, hasher, issuer, limiter, now },
+    verification: deps.verification,
+    email: deps.email,
+  });
+  const account = accountServiceFactory({ members, sessions, merchants, hasher, limiter, now });
+  const smsCodes = smsCodeServiceFactory({ members, merchants, verification: deps.verification });
+
+  const routes = async (app: FastifyInstance) => {
+    const sealed = deps.sealed;
+    await app.register(sessionRoutes, { login, sessions, sealed, auth, merchantOf });
+    await app.register(memberRoutes, { account, passwords, sealed, auth, merchantOf });
+    await app.register(registrationRoutes, { registration, smsCodes, sealed, merchantOf });
+    await app.register(passwordRoutes, { passwords, merchants, sealed, merchantOf });
+  };
+
+  return {
+    auth,
+    routes,
+    /** PUT /wps/system/language with a valid session stores the member's choice (spec §4). Guests: nothing stored. */
+    storeLanguage: async (request: FastifyRequest, language: string): Promise<void> => {
+      const session = await auth.optionalSession(request);
+      if (session !== null) await account.setLanguage(session, language);
+    },
+    purge: async (batch: number): Promise<number> => {
+      const nowMs = now();
+      const removed = await sessionRepository(db).purge(
+        nowMs - SESSION_RETENTION_MS,
+        nowMs - LOGIN_RETENTION_MS,
+        batch,
+      );
+      return removed + (await resetTokenRepository(db).purge(nowMs, batch));
+    },
+  };
+};
+
+export type IdentityModule = ReturnType<typeof createIdentityModule>;

@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from './db/database';
+import type { Env } from './env';
+import { startHousekeeping, type HousekeepingTask } from './jobs/housekeeping';
+import type { Clock } from './lib/clock';
+import { captchaRoutes, createCaptchaModule } from './modules/captcha';
+import { healthRoutes } from './modules/health';
+import { createIdentityModule, type PasswordHasher } from './modules/identity';
+import { createMerchantModule } from './modules/merchant';
+import { createMessagingModule, devOutboxRoutes } from './modules/messaging';
+import { createRateLimiter, databaseRateLimitStore } from './modules/rate-limit';
+import { createSealedModule, type PayloadKeys } from './modules/sealed';
+import { systemRoutes, systemServiceFactory } from './modules/system';
+import { createVerificationModule } from './modules/verification';
+
+export type PlatformDeps = {
+  env: Env;
+  db: Database;
+  keys: PayloadKeys;
+  hasher: PasswordHasher;
+  now: Clock;
+  captchaText?: () => string;
+};
+
+/**
+ * Builds every module from its own index.ts and mounts its routes (STYLE.md: factories, no container). Modules meet
+ * here and nowhere else.
+ */
+export const registerModules = async (app: FastifyInstance, deps: PlatformDeps): Promise<void> => {
+  const { env, db, now } = deps;
+  const merchants = createMerchantModule({ db, defaultMerchantCode: env.DEFAULT_MERCHANT_CODE }).service;
+  const merchantOf = (request: { host: string }) => merchants.resolveByHost(request.host);
+  const limiter = createRateLimiter(databaseRateLimitStore(db), now);
+  const sealed = createSealedModule({ db, keys: deps.keys, now });
+  const messaging = createMessagingModule({ db, now });
+  const captcha = createCaptchaModule({ db, limiter, now, text: deps.captchaText });
+  const verification = createVerificationModule({ db, limiter, sms: messaging.sms, now });
+  const identity = createIdentityModule({
+    ...{ db, merchants, limiter, now, hasher: deps.hasher },
+    sealed: sealed.service,
+    captcha: captcha.service,
+    verification: verification.service,
+    email: messaging.email,
+  });
+
+  app.decorateRequest('session', null);
+  await app.register(healthRoutes, { db });
+  await app.register(systemRoutes, {
+    system: systemServiceFactory({ merchants, publicKey: sealed.service.publicKey }),
+    resolveMerchant: merchants.resolveByHost,
+    now,
+    onLanguageChange: identity.storeLanguage,
+  });
+  await app.register(captchaRoutes, { captcha: captcha.service, resolveMerchant: merchantOf });
+  await app.register(identity.routes);
+  // Hands out SMS codes and reset links to anyone: never in production.
+  if (env.NODE_ENV !== 'production') {
+    await app.register(devOutboxRoutes, { outbox: messaging.outbox, resolveMerchant: merchantOf });
+  }
+
+  const tasks: HousekeepingTask[] = [
+    { name: 'rate-limits', run: limiter.purge },
+    { name: 'sealed-nonces', run: (batch) => sealed.purge(now(), batch) },
+    { name: 'captchas', run: (batch) => captcha.purge(now(), batch) },
+    { name: 'verification-codes', run: (batch) => verification.purge(now(), batch) },
+    { name: 'identity', run: identity.purge },
+    { name: 'outbox', run: messaging.purge },
+  ];
+  startHousekeeping(app, tasks);
+  app.decorate('housekeeping', tasks);
+};
