@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage } from './support/browser';
 import { startPlatform, type Platform } from './support/platform';
+import { apiLogin } from './support/session';
 
 const shot = (name: string) => new URL(`./screenshots/${name}`, import.meta.url).pathname;
 
@@ -78,10 +79,12 @@ const settle = async (page: Page, testId?: string) => {
 
 let platform: Platform;
 let browser: Browser;
+let memberToken: string;
 
 beforeAll(async () => {
   platform = await startPlatform();
   browser = await launchBrowser();
+  memberToken = await apiLogin(platform.baseUrl, 'demo_member', 'Demo#2026');
 });
 afterAll(async () => {
   await browser?.close();
@@ -101,8 +104,8 @@ describe('route table and layouts', () => {
 
   it.each(memberRoutes)('a signed-in member on $path sees its layout', async ({ path, layout, landsOn, testId }) => {
     const { page, consoleErrors } = await openPage(browser, platform.baseUrl);
-    // A session token in session storage is what the guard reads (spec §4); the identity issue validates it.
-    await page.addInitScript(() => sessionStorage.setItem('token', 'e2e-member-session'));
+    // A real member session, in session storage where the web app keeps its token (spec §4).
+    await page.addInitScript((token) => sessionStorage.setItem('token', token), memberToken);
     await page.goto(path);
     await settle(page, testId);
     expect(new URL(page.url()).pathname).toBe(landsOn ?? new URL(path, platform.baseUrl).pathname);

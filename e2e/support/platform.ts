@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,8 +8,14 @@ export type Platform = {
   baseUrl: string;
   /** Runs SQL against the platform's own database (to flip merchant configuration as an operator would). */
   sql: (text: string, params?: unknown[]) => Promise<void>;
+  /** The text of the newest captcha the platform drew (the browser only sees its picture). */
+  lastCaptcha: () => string;
+  /** Newest message first, from the outbox that stands in for the SMS gateway and the mail server. */
+  outbox: (to: string) => Promise<Array<{ channel: string; to: string; subject: string | null; body: string }>>;
   stop: () => Promise<void>;
 };
+
+const CAPTCHA_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /**
  * Boots the whole platform on loopback, on a fresh embedded database with the demo seed, serving the built web app.
@@ -22,14 +29,26 @@ export const startPlatform = async (): Promise<Platform> => {
     DATA_DIR: dataDir,
     TRUSTED_PROXIES: '127.0.0.1/8',
   });
-  const app = await buildApp({ env, logger: false });
+  let captcha = '';
+  const captchaText = () => {
+    captcha = Array.from({ length: 5 }, () => CAPTCHA_ALPHABET[randomInt(CAPTCHA_ALPHABET.length)]).join('');
+    return captcha;
+  };
+  const app = await buildApp({ env, logger: false, seams: { captchaText } });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('platform did not bind a TCP port');
+  const baseUrl = `http://127.0.0.1:${address.port}`;
   return {
-    baseUrl: `http://127.0.0.1:${address.port}`,
+    baseUrl,
     sql: async (text, params) => {
       await app.db.query(text, params);
+    },
+    lastCaptcha: () => captcha,
+    outbox: async (to) => {
+      const response = await fetch(`${baseUrl}/wps/dev/outbox?to=${encodeURIComponent(to)}`);
+      const body = (await response.json()) as { value: { list: Awaited<ReturnType<Platform['outbox']>> } };
+      return body.value.list;
     },
     stop: async () => {
       await app.close();

@@ -1,0 +1,26 @@
+import { API, sealPayload, type PublicKeyInfo } from '@platform/contracts';
+
+type Envelope<T> = { success: boolean; value?: T; message?: string; code?: string };
+
+/**
+ * Logs in over the API the way the web app does (a sealed payload for the server's public key) and returns the
+ * session token, so a browser test can start as a signed-in member without replaying the login form each time.
+ */
+export const apiLogin = async (
+  baseUrl: string,
+  username: string,
+  password: string,
+  side: 'member' | 'agent' = 'member',
+): Promise<string> => {
+  const keyResponse = (await (await fetch(`${baseUrl}${API.system.publicKey}`)).json()) as Envelope<PublicKeyInfo>;
+  if (!keyResponse.value) throw new Error('no public key');
+  const sealed = await sealPayload(keyResponse.value, { type: 'username', username, password, side });
+  const response = await fetch(`${baseUrl}${API.session.login}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.250' },
+    body: JSON.stringify(sealed),
+  });
+  const body = (await response.json()) as Envelope<{ token: string }>;
+  if (!body.success || !body.value) throw new Error(`login failed: ${body.code} ${body.message}`);
+  return body.value.token;
+};
