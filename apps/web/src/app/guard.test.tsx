@@ -16,7 +16,7 @@ describe('navigation guard rules (spec §2, §5)', () => {
 
   it('should keep guests and trial members out of the member centre', () => {
     expect(checkGuard('member', GUEST, '/member')?.to).toBe('/login?redirect=%2Fmember');
-    expect(checkGuard('member', TRIAL, '/member')).toEqual({ to: '/', replace: true });
+    expect(checkGuard('member', TRIAL, '/member')).toEqual({ to: '/', replace: true, trialNotice: true });
     expect(checkGuard('member', MEMBER, '/member')).toBeNull();
   });
 
@@ -24,6 +24,7 @@ describe('navigation guard rules (spec §2, §5)', () => {
     expect(checkGuard('agent', GUEST, '/agentHome')).toEqual({ to: '/agent', replace: true });
     expect(checkGuard('agent', MEMBER, '/agentHome')).toEqual({ to: '/agent', replace: true });
     expect(checkGuard('agent', AGENT, '/agentHome')).toBeNull();
+    expect(checkGuard('agent', TRIAL, '/agentHome')).toEqual({ to: '/agent', replace: true, trialNotice: true });
   });
 });
 

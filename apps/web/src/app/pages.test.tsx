@@ -105,7 +105,7 @@ describe('/member', () => {
     expect(links[0]).toHaveAttribute('aria-current', 'page');
     expect(links[0]).toHaveAttribute('href', '/member?page=securityCenter');
     expect(within(centre).getByRole('heading', { level: 3, name: 'Account basics' })).toBeVisible();
-    expect(centre).toHaveTextContent('Your account details are not available yet.');
+    expect(within(centre).getByTestId('security-center')).toBeVisible();
   });
 
   it('should fall back to the default page for a page that does not exist yet', async () => {

@@ -40,12 +40,13 @@ describe('header (guest)', () => {
     expect(screen.queryByTestId('register-dialog')).not.toBeInTheDocument();
   });
 
-  it('should replace login and register by the account link once logged in', async () => {
+  it('should replace login and register by the account menu once logged in', async () => {
     signIn();
     await renderApp('/');
     const header = within(await screen.findByTestId('app-header'));
+    expect(await header.findByTestId('user-nickname')).toHaveTextContent('Demo Member');
     expect(header.queryByRole('button', { name: 'Log in' })).not.toBeInTheDocument();
-    expect(header.getByRole('link', { name: 'My account' })).toHaveAttribute('href', '/member');
+    expect(header.queryByRole('button', { name: 'Register' })).not.toBeInTheDocument();
   });
 });
 

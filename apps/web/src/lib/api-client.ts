@@ -7,6 +7,8 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly code: string | null = null,
+    /** The failure envelope's `value`: details to act on, e.g. `{ captcha: true }` or the field rule that failed. */
+    readonly value: unknown = undefined,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -19,6 +21,8 @@ export type RequestOptions<T> = {
   method?: Method;
   query?: Record<string, string>;
   body?: unknown;
+  /** Sent form-encoded instead of JSON (spec §3: forgot-by-email is a form post). */
+  form?: Record<string, string>;
   /** Validates `value`; a response that does not match is a failure, never silently accepted. */
   schema?: z.ZodType<T>;
   signal?: AbortSignal;
@@ -31,9 +35,9 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 const buildUrl = (path: string, query?: Record<string, string>) =>
   query && Object.keys(query).length > 0 ? `${path}?${new URLSearchParams(query).toString()}` : path;
 
-const headersFor = (hasBody: boolean): Record<string, string> => {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (hasBody) headers['Content-Type'] = 'application/json';
+const headersFor = (contentType: string | null, accept = 'application/json'): Record<string, string> => {
+  const headers: Record<string, string> = { Accept: accept };
+  if (contentType) headers['Content-Type'] = contentType;
   const token = getToken();
   // The session token travels only as a bearer header (spec "T"), never in a URL.
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -58,13 +62,17 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   const abortFromCaller = () => controller.abort();
   options.signal?.addEventListener('abort', abortFromCaller);
   try {
-    const hasBody = options.body !== undefined;
+    const [contentType, body] = options.form
+      ? ['application/x-www-form-urlencoded', new URLSearchParams(options.form).toString()]
+      : options.body !== undefined
+        ? ['application/json', JSON.stringify(options.body)]
+        : [null, null];
     let response: Response;
     try {
       response = await fetch(buildUrl(path, options.query), {
         method: options.method ?? 'GET',
-        headers: headersFor(hasBody),
-        body: hasBody ? JSON.stringify(options.body) : null,
+        headers: headersFor(contentType),
+        body,
         signal: controller.signal,
       });
     } catch {
@@ -73,7 +81,8 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     const envelope = await readEnvelope(response);
     if (!response.ok || envelope.success !== true) {
       const message = typeof envelope.message === 'string' ? envelope.message : response.statusText;
-      throw new ApiError(message, response.status, typeof envelope.code === 'string' ? envelope.code : null);
+      const code = typeof envelope.code === 'string' ? envelope.code : null;
+      throw new ApiError(message, response.status, code, envelope.value);
     }
     if (!options.schema) return envelope.value as T;
     const parsed = options.schema.safeParse(envelope.value);
@@ -83,4 +92,16 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', abortFromCaller);
   }
+}
+
+/** A binary resource behind the session token (an <img> cannot send a bearer header): the member's avatar. */
+export async function apiBlob(path: string, signal?: AbortSignal): Promise<Blob> {
+  let response: Response;
+  try {
+    response = await fetch(path, { headers: headersFor(null, '*/*'), signal: signal ?? null });
+  } catch {
+    throw new ApiError('network', 0);
+  }
+  if (!response.ok) throw new ApiError(response.statusText, response.status);
+  return response.blob();
 }

@@ -1,4 +1,13 @@
-import { obfuscateCsPath, PermissionConfigSchema, type PermissionConfig } from '@platform/contracts';
+import {
+  LoginResponseSchema,
+  MemberInfoSchema,
+  obfuscateCsPath,
+  PermissionConfigSchema,
+  type LoginResponse,
+  type MemberInfo,
+  type PermissionConfig,
+} from '@platform/contracts';
+import { TEST_PUBLIC_KEY } from './seal-keys';
 
 export const LIVECHAT_URL = 'https://chat.example.com/room?site=demo';
 export const TELEGRAM_SUPPORT_URL = 'https://t.me/demo_support';
@@ -10,7 +19,6 @@ type Overrides = Partial<Omit<PermissionConfig, 'brand'>> & { brand?: Partial<Pe
 export function makeConfig(overrides: Overrides = {}): PermissionConfig {
   const { brand, ...rest } = overrides;
   return PermissionConfigSchema.parse({
-    security: { kid: 'test', alg: 'RSA-OAEP-256+A256GCM', spki: 'AAAA' },
     status: { status: 0, message: null, ip: VISITOR_IP },
     customerService: [
       { csType: 'TELEGRAM', path: obfuscateCsPath(TELEGRAM_SUPPORT_URL, 'Tg7kPq2x') },
@@ -74,6 +82,44 @@ export function makeConfig(overrides: Overrides = {}): PermissionConfig {
       { menuId: 'terms', nameKey: 'menu.terms', route: '/help#term', placement: 'footer-help' },
       { menuId: 'live', nameKey: 'menu.live', route: '/live', placement: 'footer-product' },
     ],
+    security: TEST_PUBLIC_KEY,
     ...rest,
   });
 }
+
+/** Member info as GET /wps/member/info answers it. */
+export function makeMemberInfo(overrides: Partial<MemberInfo> = {}): MemberInfo {
+  return MemberInfoSchema.parse({
+    id: '1001',
+    account: 'demo_member',
+    nickname: 'Demo Member',
+    type: 0,
+    isAgent: false,
+    isTrial: false,
+    mobileNum: '9171234567',
+    countryDialingCode: '+63',
+    email: 'demo@example.com',
+    hasPaymentPassword: false,
+    lastLoginAt: '2026-11-20T10:00:00.000Z',
+    language: null,
+    ...overrides,
+  });
+}
+
+/** A login answer (POST /wps/session/login) for `user`. */
+export function makeLoginResponse(overrides: Partial<LoginResponse> = {}, user: MemberInfo = makeMemberInfo()) {
+  return LoginResponseSchema.parse({
+    firstTimeLogin: false,
+    passwordExpired: false,
+    mustChangePassword: false,
+    token: 'fresh-session-token',
+    user,
+    previousLoginAt: null,
+    ...overrides,
+  });
+}
+
+export const COUNTRY_CODES = [
+  { countryCode: 'PH', countryDialingCode: '+63', flagUrl: '/wps/system/country/flag/PH' },
+  { countryCode: 'VN', countryDialingCode: '+84', flagUrl: '/wps/system/country/flag/VN' },
+];

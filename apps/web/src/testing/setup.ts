@@ -1,7 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { closeAppDialog } from '@/lib/app-dialogs';
 import { closeAuthDialog } from '@/lib/auth-dialog';
+import { clearToasts } from '@/lib/toast';
 
 /**
  * Every test starts with empty storage and a desktop-less jsdom, and fails if the app wrote to the
@@ -18,7 +20,10 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
-  closeAuthDialog(); // module state outlives a test; dialogs must not leak into the next one
+  // Module state outlives a test; dialogs and toasts must not leak into the next one.
+  closeAuthDialog();
+  closeAppDialog();
+  clearToasts();
   const errors = vi.mocked(console.error).mock.calls;
   const warnings = vi.mocked(console.warn).mock.calls;
   vi.restoreAllMocks();

@@ -1,13 +1,26 @@
 import { lazy, Suspense } from 'react';
 import { useAuthDialog } from '@/lib/auth-dialog';
 
-// Dialog code (and Radix) loads on first open, keeping it out of the first page's JavaScript.
+// Dialog code (forms, Radix, sealing) loads on first open, keeping it out of the first page's JavaScript.
 const LoginDialog = lazy(() => import('./login-dialog').then((m) => ({ default: m.LoginDialog })));
 const RegisterDialog = lazy(() => import('./register-dialog').then((m) => ({ default: m.RegisterDialog })));
+const ForgotDialog = lazy(() => import('./forgot-dialog').then((m) => ({ default: m.ForgotDialog })));
+const ResetDialog = lazy(() => import('./reset-dialog').then((m) => ({ default: m.ResetDialog })));
+const ChangePasswordDialog = lazy(() =>
+  import('./change-password-dialog').then((m) => ({ default: m.ChangePasswordDialog })),
+);
 
-/** Renders whichever account dialog is open; the login and register dialogs swap into each other. */
+/** Renders whichever account dialog is open; they swap into each other (spec §2). */
 export function AuthDialogs() {
-  const { open } = useAuthDialog();
+  const { open, resetToken } = useAuthDialog();
   if (!open) return null;
-  return <Suspense fallback={null}>{open === 'login' ? <LoginDialog /> : <RegisterDialog />}</Suspense>;
+  return (
+    <Suspense fallback={null}>
+      {open === 'login' && <LoginDialog />}
+      {open === 'register' && <RegisterDialog />}
+      {open === 'forgot' && <ForgotDialog />}
+      {open === 'reset' && resetToken && <ResetDialog token={resetToken} />}
+      {open === 'changePassword' && <ChangePasswordDialog />}
+    </Suspense>
+  );
 }

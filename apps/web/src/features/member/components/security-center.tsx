@@ -1,20 +1,19 @@
-import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
-import { EmptyState } from '@/components/empty-state';
+import { AccountSummary } from './account-summary';
+import { LastLogins } from './last-logins';
+import { PaymentPasswordSection } from './payment-password-form';
+import { ProfileSection } from './profile-form';
 
 /**
- * securityCenter ("my account", the default member page). Account details come from member info, which
- * the identity feature loads; until then the section says plainly that there is nothing to show.
+ * securityCenter ("my account", the default member page, spec §2): account basics with the password change, the
+ * profile, the payment password and the last logins.
  */
 export function SecurityCenter() {
-  const { t } = useTranslation();
-  const headingId = useId();
   return (
-    <section aria-labelledby={headingId}>
-      <h3 id={headingId} className="member-centre__subheading">
-        {t('member.accountBasics')}
-      </h3>
-      <EmptyState title={t('member.accountBasicsEmpty')} />
-    </section>
+    <div className="security-center" data-testid="security-center">
+      <AccountSummary />
+      <ProfileSection />
+      <PaymentPasswordSection />
+      <LastLogins />
+    </div>
   );
 }

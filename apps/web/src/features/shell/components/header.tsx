@@ -1,17 +1,30 @@
-import { Link } from 'react-router';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ROUTES } from '@platform/contracts';
 import { MenuIcon } from '@/components/icons';
 import { openAuthDialog } from '@/lib/auth-dialog';
 import { useConfig } from '@/lib/config';
-import { useSession } from '@/lib/session';
+import { displayNameOf, useSession, useSessionUser } from '@/lib/session';
 import { BrandLogo } from './brand-logo';
 import { MenuLink } from './menu-link';
 import { ThemeToggle } from './theme-toggle';
 
+// The dropdown (Radix) loads once someone is logged in: guests never download it.
+const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
+
+/** Holds the place of the account menu while its code loads, so the header does not jump. */
+function UserMenuPlaceholder() {
+  const name = displayNameOf(useSessionUser());
+  return (
+    <span className="user-menu__trigger user-menu__trigger--placeholder" aria-hidden="true">
+      <span className="avatar" />
+      <span className="user-menu__name">{name}</span>
+    </span>
+  );
+}
+
 export type SideMenuControl = { id: string; open: boolean; onToggle: () => void };
 
-/** Guest header (spec §2 Header): brand, game categories, theme, login and register. */
+/** Header (spec §2): brand, game categories, theme; login and register for guests, the account menu once logged in. */
 export function Header({ sideMenu }: { sideMenu?: SideMenuControl }) {
   const { t } = useTranslation();
   const config = useConfig();
@@ -47,18 +60,9 @@ export function Header({ sideMenu }: { sideMenu?: SideMenuControl }) {
       <div className="app-header__actions">
         <ThemeToggle testId="theme-toggle" />
         {session.isLogin ? (
-          <>
-            {session.isAgent && (
-              <Link to={ROUTES.agentHome} className="button button--ghost">
-                {t('header.agentCentre')}
-              </Link>
-            )}
-            {!session.isTrial && (
-              <Link to={ROUTES.member} className="button button--ghost">
-                {t('header.myAccount')}
-              </Link>
-            )}
-          </>
+          <Suspense fallback={<UserMenuPlaceholder />}>
+            <UserMenu />
+          </Suspense>
         ) : (
           <>
             <button type="button" className="button button--ghost" onClick={() => openAuthDialog('login')}>

@@ -7,6 +7,19 @@ import { LegalLicense } from './legal-license';
 import { SideMenuLinks } from './side-menu-links';
 import { SocialLinks, useHasSocialLinks } from './social-links';
 import { ThemeToggle } from './theme-toggle';
+import { useSession } from '@/lib/session';
+import { useLogout } from '@/lib/use-logout';
+
+/** Sign-out (spec §2 side menu), with the same confirmation as the header's. */
+function SideMenuLogout() {
+  const { t } = useTranslation();
+  const logout = useLogout();
+  return (
+    <button type="button" className="side-menu__link" data-testid="side-menu-logout" onClick={logout}>
+      {t('header.logout')}
+    </button>
+  );
+}
 
 /** The side menu (spec §2). Collapsed, it leaves the DOM's accessibility tree entirely (`hidden`). */
 export function SideMenu({ id, open }: { id: string; open: boolean }) {
@@ -14,6 +27,7 @@ export function SideMenu({ id, open }: { id: string; open: boolean }) {
   const settingsId = useId();
   const socialId = useId();
   const hasSocial = useHasSocialLinks();
+  const { isLogin } = useSession();
   return (
     <aside id={id} className="side-menu" data-testid="side-menu" aria-label={t('sideMenu.label')} hidden={!open}>
       <SideMenuLinks />
@@ -35,6 +49,7 @@ export function SideMenu({ id, open }: { id: string; open: boolean }) {
         </section>
       )}
       <LegalLicense />
+      {isLogin && <SideMenuLogout />}
     </aside>
   );
 }

@@ -1,0 +1,233 @@
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { WHITELABEL_MODULES } from '@platform/contracts';
+import { CountrySelect } from '@/components/country-select';
+import { Dialog } from '@/components/dialog';
+import { FormError, PasswordField, TextField } from '@/components/form-field';
+import { Tabs } from '@/components/tabs';
+import { closeAuthDialog, openAuthDialog } from '@/lib/auth-dialog';
+import { isModuleEnabled, useConfig } from '@/lib/config';
+import { errorText } from '@/lib/error-text';
+import { forgotByEmail, forgotByPhone } from '../api/forgot-password';
+import { requestSmsCode } from '../api/request-sms-code';
+import { useNewPasswordRules } from '../hooks/use-new-password-rules';
+import { useSmsSender } from '../hooks/use-sms-sender';
+import { isEmail, isMobileNum, trimAll } from '../utils/validators';
+import { BannerSlot } from './banner-slot';
+import { SmsSendButton } from './sms-send-button';
+
+type ForgotTab = 'email' | 'mobile';
+
+function SubmitButton({ busy, label }: { busy: boolean; label: string }) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="submit"
+      className="button button--primary button--block"
+      data-testid="forgot-submit"
+      disabled={busy}
+      aria-busy={busy || undefined}
+    >
+      {busy ? t('common.loading') : label}
+    </button>
+  );
+}
+
+/** The outcome, with the way back to login. */
+function Result({ message }: { message: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="form">
+      <p className="form-result" role="status" data-testid="forgot-result">
+        {message}
+      </p>
+      <button type="button" className="button button--primary button--block" onClick={() => openAuthDialog('login')}>
+        {t('auth.toLogin')}
+      </button>
+    </div>
+  );
+}
+
+/** Forgot by email (spec §3): username and email, form-encoded; the answer never says whether they matched. */
+function EmailForm() {
+  const { t } = useTranslation();
+  const [done, setDone] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({ defaultValues: { username: '', email: '' } });
+  const submit = async (raw: { username: string; email: string }) => {
+    const values = trimAll(raw);
+    setFormError(null);
+    try {
+      await forgotByEmail(values.username, values.email);
+      setDone(true);
+    } catch (error) {
+      setFormError(errorText(t, error));
+    }
+  };
+  if (done) return <Result message={t('forgot.emailSent')} />;
+  return (
+    <form className="form" noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
+      <TextField
+        label={t('form.username')}
+        required
+        testId="forgot-username"
+        autoComplete="username"
+        autoCapitalize="off"
+        error={errors.username?.message}
+        {...register('username', { validate: (value) => value.trim() !== '' || t('validation.required') })}
+      />
+      <TextField
+        label={t('form.fields.email')}
+        required
+        testId="forgot-email"
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...register('email', {
+          validate: (value) =>
+            value.trim() === '' ? t('validation.required') : isEmail(value) || t('validation.email'),
+        })}
+      />
+      <FormError message={formError} testId="forgot-error" />
+      <SubmitButton busy={isSubmitting} label={t('forgot.sendLink')} />
+    </form>
+  );
+}
+
+type MobileValues = {
+  countryDialingCode: string;
+  mobileNum: string;
+  code: string;
+  newPassword: string;
+  confirmNewPassword: string;
+};
+
+/** Forgot by phone (spec §3, while FORGOTMOB3 is on): the SMS code and a new password. */
+function MobileForm() {
+  const { t } = useTranslation();
+  const rules = useNewPasswordRules();
+  const sender = useSmsSender();
+  const [done, setDone] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    trigger,
+    getValues,
+    formState: { errors, isSubmitting },
+  } = useForm<MobileValues>({
+    defaultValues: { countryDialingCode: '', mobileNum: '', code: '', newPassword: '', confirmNewPassword: '' },
+  });
+  const sendCode = async () => {
+    if (!(await trigger('mobileNum'))) return;
+    const { mobileNum, countryDialingCode } = trimAll(getValues());
+    sender.send(() => requestSmsCode('forgot', { mobileNum, countryDialingCode }));
+  };
+  const submit = async (raw: MobileValues) => {
+    const values = trimAll(raw);
+    setFormError(null);
+    try {
+      await forgotByPhone({
+        mobileNum: values.mobileNum,
+        countryDialingCode: values.countryDialingCode,
+        verificationCode: values.code,
+        newPassword: values.newPassword,
+        confirmNewPassword: values.confirmNewPassword,
+      });
+      setDone(true);
+    } catch (error) {
+      setFormError(errorText(t, error));
+    }
+  };
+  if (done) return <Result message={t('forgot.passwordSet')} />;
+  return (
+    <form className="form" noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
+      <div className="field">
+        <span className="field__label">{t('form.countryCode')}</span>
+        <Controller
+          control={control}
+          name="countryDialingCode"
+          render={({ field }) => (
+            <CountrySelect value={field.value} onChange={field.onChange} testId="forgot-country" />
+          )}
+        />
+      </div>
+      <TextField
+        label={t('form.mobileNumber')}
+        required
+        testId="forgot-mobile"
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel-national"
+        error={errors.mobileNum?.message}
+        {...register('mobileNum', { validate: (value) => isMobileNum(value) || t('validation.mobile') })}
+      />
+      <TextField
+        label={t('form.smsCode')}
+        required
+        testId="forgot-code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={255}
+        error={errors.code?.message}
+        {...register('code', { validate: (value) => value.trim() !== '' || t('validation.verificationCode') })}
+        addon={<SmsSendButton sender={sender} onSend={() => void sendCode()} testId="forgot-sms-send" />}
+      />
+      <PasswordField
+        label={t('form.newPassword')}
+        required
+        testId="forgot-new-password"
+        autoComplete="new-password"
+        error={errors.newPassword?.message}
+        {...register('newPassword', { validate: rules.newPassword })}
+      />
+      <PasswordField
+        label={t('form.confirmPassword')}
+        required
+        testId="forgot-confirm-password"
+        autoComplete="new-password"
+        error={errors.confirmNewPassword?.message}
+        {...register('confirmNewPassword', { validate: rules.confirmation(() => getValues('newPassword')) })}
+      />
+      <FormError message={formError} testId="forgot-error" />
+      <SubmitButton busy={isSubmitting} label={t('forgot.setPassword')} />
+    </form>
+  );
+}
+
+/** forgetPassModal (spec §2): by email, or by mobile while FORGOTMOB3 is on; the optional w_forget banner. */
+export function ForgotDialog() {
+  const { t } = useTranslation();
+  const { whitelabel } = useConfig();
+  const byMobile = isModuleEnabled(whitelabel, WHITELABEL_MODULES.FORGOT_BY_MOBILE);
+  const [tab, setTab] = useState<ForgotTab>('email');
+  const tabs = [
+    { key: 'email' as const, label: t('forgot.tabEmail'), testId: 'forgot-tab-email' },
+    ...(byMobile ? [{ key: 'mobile' as const, label: t('forgot.tabMobile'), testId: 'forgot-tab-mobile' }] : []),
+  ];
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && closeAuthDialog()}
+      title={t('forgot.title')}
+      description={t('forgot.description')}
+      testId="forgot-dialog"
+    >
+      <BannerSlot group="w_forget" />
+      <Tabs label={t('forgot.methods')} items={tabs} active={byMobile ? tab : 'email'} onChange={setTab}>
+        {byMobile && tab === 'mobile' ? <MobileForm /> : <EmailForm />}
+      </Tabs>
+      <p className="dialog__note">
+        <button type="button" className="link-button" onClick={() => openAuthDialog('login')}>
+          {t('forgot.backToLogin')}
+        </button>
+      </p>
+    </Dialog>
+  );
+}

@@ -1,0 +1,86 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ROUTES } from '@platform/contracts';
+import { ChevronDownIcon } from '@/components/icons';
+import { openTrialNotice } from '@/lib/app-dialogs';
+import { useConfig } from '@/lib/config';
+import { customerServiceUrl, openCustomerService } from '@/lib/customer-service';
+import { displayNameOf, useSession, useSessionUser } from '@/lib/session';
+import { useLogout } from '@/lib/use-logout';
+import { useAvatarUrl } from '../hooks/use-avatar-url';
+
+const initialsOf = (name: string): string =>
+  name
+    .split(/[\s._-]+/u)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => [...word][0]?.toUpperCase() ?? '')
+    .join('') || '?';
+
+/**
+ * The logged-in header (spec §2 Header): avatar, nickname and a dropdown with account (member centre), customer
+ * service, agent (agents only) and sign-out. Betting record and messages join the menu when their pages exist.
+ * A trial member's account entry shows the true-account notice instead (spec §6).
+ */
+export function UserMenu() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const session = useSession();
+  const user = useSessionUser();
+  const config = useConfig();
+  const logout = useLogout();
+  const avatar = useAvatarUrl(session.isLogin);
+  const name = displayNameOf(user);
+  const serviceUrl = customerServiceUrl(config.customerService);
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        className="user-menu__trigger"
+        data-testid="user-menu-trigger"
+        aria-label={t('header.accountMenu')}
+      >
+        <span className="avatar" aria-hidden="true">
+          {avatar ? <img src={avatar} alt="" width={32} height={32} /> : initialsOf(name)}
+        </span>
+        <span className="user-menu__name" data-testid="user-nickname">
+          {name}
+        </span>
+        <ChevronDownIcon />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className="menu" align="end" sideOffset={6}>
+          <DropdownMenu.Item
+            className="menu__item"
+            data-testid="user-menu-account"
+            onSelect={() => (session.isTrial ? openTrialNotice() : void navigate(ROUTES.member))}
+          >
+            {t('header.myAccount')}
+          </DropdownMenu.Item>
+          {serviceUrl && (
+            <DropdownMenu.Item
+              className="menu__item"
+              data-testid="user-menu-service"
+              onSelect={() => openCustomerService(serviceUrl)}
+            >
+              {t('status.customerService')}
+            </DropdownMenu.Item>
+          )}
+          {session.isAgent && (
+            <DropdownMenu.Item
+              className="menu__item"
+              data-testid="user-menu-agent"
+              onSelect={() => void navigate(ROUTES.agentHome)}
+            >
+              {t('header.agentCentre')}
+            </DropdownMenu.Item>
+          )}
+          <DropdownMenu.Separator className="menu__separator" />
+          <DropdownMenu.Item className="menu__item" data-testid="user-menu-logout" onSelect={logout}>
+            {t('header.logout')}
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
