@@ -6,6 +6,7 @@ import type { Clock } from './lib/clock';
 import { captchaRoutes, createCaptchaModule } from './modules/captcha';
 import { healthRoutes } from './modules/health';
 import { createIdentityModule, type PasswordHasher } from './modules/identity';
+import { createLedgerModule } from './modules/ledger';
 import { createMerchantModule } from './modules/merchant';
 import { createMessagingModule, devOutboxRoutes } from './modules/messaging';
 import { createRateLimiter, databaseRateLimitStore } from './modules/rate-limit';
@@ -67,5 +68,6 @@ export const registerModules = async (app: FastifyInstance, deps: PlatformDeps):
     { name: 'outbox', run: messaging.purge },
   ];
   startHousekeeping(app, tasks);
+  createLedgerModule({ db }).startAudit(app);
   app.decorate('housekeeping', tasks);
 };

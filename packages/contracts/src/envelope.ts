@@ -48,6 +48,18 @@ export const ErrorCode = {
   PAYLOAD_REPLAYED: 'PAYLOAD_REPLAYED',
   /** The payload was sealed for a key this server no longer holds: refetch the configuration and seal again. */
   PAYLOAD_KEY_UNKNOWN: 'PAYLOAD_KEY_UNKNOWN',
+  // Ledger and money (DESIGN.md §5)
+  /** The debited account would go below zero; nothing moved. */
+  INSUFFICIENT_FUNDS: 'INSUFFICIENT_FUNDS',
+  /** The idempotency key was already used for another request; nothing moved. */
+  IDEMPOTENCY_CONFLICT: 'IDEMPOTENCY_CONFLICT',
+  ACCOUNT_NOT_FOUND: 'ACCOUNT_NOT_FOUND',
+  CURRENCY_MISMATCH: 'CURRENCY_MISMATCH',
+  TRANSFER_NOT_FOUND: 'TRANSFER_NOT_FOUND',
+  /** A correction of a transfer that was already reversed. */
+  ALREADY_REVERSED: 'ALREADY_REVERSED',
+  /** Negative, zero, too many decimals, not a number, or out of range. */
+  INVALID_AMOUNT: 'INVALID_AMOUNT',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 export const ErrorCodeSchema = z.enum(Object.values(ErrorCode) as [ErrorCode, ...ErrorCode[]]);

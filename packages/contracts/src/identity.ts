@@ -11,10 +11,9 @@ const trimmed = (max: number) => z.string().trim().min(1).max(max);
 /** An optional text field; the server treats '' like an absent value. */
 const optionalText = (max: number) => z.string().trim().max(max).optional();
 const password = z.string().trim().min(1).max(128);
-export const MobileNumSchema = z
-  .string()
-  .trim()
-  .regex(/^\d{5,15}$/, 'must be 5 to 15 digits');
+/** A mobile number in the SMS calls: 5 to 15 digits (the web app checks it before it asks for a code, spec §5). */
+export const MOBILE_NUM_PATTERN = /^\d{5,15}$/;
+export const MobileNumSchema = z.string().trim().regex(MOBILE_NUM_PATTERN, 'must be 5 to 15 digits');
 export const CountryDialingCodeSchema = z.string().regex(/^\+\d{1,4}$/, 'must look like +63');
 
 export const LoginTypeSchema = z.enum(['username', 'sms']);
@@ -124,6 +123,27 @@ export type RegisterSmsCodeRequest = z.infer<typeof RegisterSmsCodeRequestSchema
 
 /** The client counts down expiredMinutes × 60 seconds before it allows another request (spec §4). */
 export const SmsCodeResponseSchema = z.object({ expiredMinutes: z.number().int().positive() });
+export type SmsCodeResponse = z.infer<typeof SmsCodeResponseSchema>;
+
+/** POST /wps/verification/sms/bind (T, real accounts): a code to the number the member wants to bind. */
+export const BindMobileSmsRequestSchema = z.object({
+  mobileNum: MobileNumSchema,
+  countryDialingCode: CountryDialingCodeSchema,
+});
+export type BindMobileSmsRequest = z.infer<typeof BindMobileSmsRequestSchema>;
+
+/**
+ * PUT /wps/member/mobile (T, sealed, real accounts): binds the number, or replaces the bound one, with the code of
+ * POST /wps/verification/sms/bind. A number another member of the merchant has answers 400 MOBILE_TAKEN; the answer
+ * is the updated MemberInfo.
+ */
+export const BindMobileRequestSchema = z.object({
+  mobileNum: MobileNumSchema,
+  countryDialingCode: CountryDialingCodeSchema,
+  /** Max length 255 (spec §5). */
+  verificationCode: z.string().trim().min(1).max(255),
+});
+export type BindMobileRequest = z.infer<typeof BindMobileRequestSchema>;
 
 export const ChangePasswordRequestSchema = z.object({
   /** Required unless the session came from a login that answered mustChangePassword. */

@@ -8,4 +8,6 @@ export * from './register-patterns';
 export * from './sealed';
 export * from './identity';
 export * from './password-policy';
+export * from './field-rules';
 export * from './register-pattern-examples';
+export * from './money';

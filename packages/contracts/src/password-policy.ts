@@ -115,3 +115,34 @@ export const checkNewPassword = (
   if (options.username !== undefined && lower === options.username.toLowerCase()) return 'PASSWORD_TOO_WEAK';
   return null;
 };
+
+/** The payment (transaction) password when the merchant has no enabled paymentPassword register field: 6 digits. */
+export const DEFAULT_PAYMENT_PASSWORD_RULE: RegisterFieldRule = {
+  field: 'paymentPassword',
+  enabled: true,
+  required: true,
+  acceptedPattern: REGISTER_PATTERNS.DIGITS_ONLY,
+  patternId: 'DIGITS_ONLY',
+  minLength: 6,
+  maxLength: 6,
+};
+
+/** The merchant's enabled paymentPassword rule (always required when setting one), else the default. */
+export const paymentPasswordRuleFrom = (fields: readonly RegisterFieldRule[]): RegisterFieldRule => {
+  const configured = fields.find((f) => f.field === 'paymentPassword');
+  return configured?.enabled ? { ...configured, required: true } : DEFAULT_PAYMENT_PASSWORD_RULE;
+};
+
+/**
+ * Checks a new payment password: the rule, then the confirmation, then weakness (a common password). The order is
+ * the order the web app shows the messages in.
+ */
+export const checkNewPaymentPassword = (
+  password: string,
+  confirmation: string,
+  rule: RegisterFieldRule,
+): PasswordProblem | null => {
+  if (checkRegisterValue(rule, password) !== null) return 'PASSWORD_RULE';
+  if (password !== confirmation) return 'PASSWORD_MISMATCH';
+  return common.has(password.toLowerCase()) ? 'PASSWORD_TOO_WEAK' : null;
+};

@@ -32,11 +32,14 @@ export const API = {
     profile: '/wps/member/profile',
     paymentPassword: '/wps/member/payment-password',
     logins: '/wps/member/logins',
+    mobile: '/wps/member/mobile',
   },
   verification: {
     smsLogin: '/wps/verification/sms/noLogin',
     smsRegister: '/wps/verification/sms/register',
     smsForgot: '/wps/verification/sms/forgot',
+    /** Needs a session (T): the code goes to the number being bound (PUT /wps/member/mobile). */
+    smsBind: '/wps/verification/sms/bind',
   },
   agent: { affiliate: '/wps/agent/affiliate' },
   /** Registered only when NODE_ENV is not production. */
@@ -53,6 +56,7 @@ export const SEALED_ENDPOINTS: readonly { method: 'POST' | 'PUT'; path: string }
   { method: 'POST', path: API.member.resetPassword },
   { method: 'POST', path: API.member.forgotByPhone },
   { method: 'PUT', path: API.member.paymentPassword },
+  { method: 'PUT', path: API.member.mobile },
 ];
 
 /** Client route table (spec §2). */

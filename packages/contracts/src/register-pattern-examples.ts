@@ -29,4 +29,6 @@ export const REGISTER_PATTERN_EXAMPLES: Record<RegisterPatternId, { valid: strin
   FULL_WIDTH_JAPANESE: { valid: 'ヤマダ　タロウ', invalid: 'ﾔﾏﾀﾞ' },
   UPPERCASE_ONLY: { valid: 'ABC', invalid: 'ABc' },
   PASSWORD: { valid: 'Str0ng#Pass', invalid: 'Str0ngPass' },
+  PLAIN_TEXT: { valid: 'Unit 4, 12 Rizal St. (Makati)', invalid: '<b>Bold</b>' },
+  TELEGRAM: { valid: '@juan_dc', invalid: '@juan-dc' },
 };

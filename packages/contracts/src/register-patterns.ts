@@ -29,6 +29,11 @@ export const REGISTER_PATTERN_IDS = {
   UPPERCASE_ONLY: 'UPPERCASE_ONLY',
   /** One uppercase, one lowercase, one digit and one special symbol (spec §5). */
   PASSWORD: 'PASSWORD',
+  // Ours, not spec §5 families: the rules of profile fields that have no register field (BUILT_IN_PROFILE_RULES).
+  /** Free text shown back in pages and emails: no control characters, no angle brackets. */
+  PLAIN_TEXT: 'PLAIN_TEXT',
+  /** A Telegram username, with or without its @. */
+  TELEGRAM: 'TELEGRAM',
 } as const;
 export type RegisterPatternId = (typeof REGISTER_PATTERN_IDS)[keyof typeof REGISTER_PATTERN_IDS];
 
@@ -67,6 +72,8 @@ export const REGISTER_PATTERNS: Record<RegisterPatternId, string> = {
     '^[\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\u30FC\\u3000\\uFF10-\\uFF19\\uFF21-\\uFF3A\\uFF41-\\uFF5A]+$',
   UPPERCASE_ONLY: '^[A-Z]+$',
   PASSWORD: '^(?=.*[A-Z])(?=.*[a-z])(?=.*[0-9])(?=.*[^A-Za-z0-9]).+$',
+  PLAIN_TEXT: '^[^\\p{C}<>]+$',
+  TELEGRAM: '^@?[A-Za-z0-9_]{5,32}$',
 };
 
 /** Characters after which a regular-expression `*` has nothing to repeat. */

@@ -2,16 +2,11 @@ import type { TFunction } from 'i18next';
 import {
   checkRegisterValue,
   REGISTER_PATTERN_IDS,
-  type RegisterField,
   type RegisterFieldReason,
   type RegisterFieldRule,
 } from '@platform/contracts';
 
 const PATTERN_IDS = new Set<string>(Object.values(REGISTER_PATTERN_IDS));
-
-/** The server's rule for a field (register settings, spec §3), or null when the merchant has none. */
-export const ruleOf = (fields: readonly RegisterField[], field: string): RegisterFieldRule | null =>
-  fields.find((rule) => rule.field === field) ?? null;
 
 /**
  * The text for a failed field rule (spec §5): "Input cannot be empty" when required, else the message family of the

@@ -1,8 +1,9 @@
 import {
-  COMMON_PASSWORDS,
   LOGIN_HISTORY_LIMIT,
-  REGISTER_PATTERNS,
+  checkNewPaymentPassword,
   checkRegisterValue,
+  editableProfileFields,
+  paymentPasswordRuleFrom,
   type LoginRecord,
   type MemberInfo,
   type MemberProfile,
@@ -17,23 +18,12 @@ import { enforceLimits, type RateLimiter, type RateRule } from '../rate-limit';
 import { profileValues, toMemberInfo } from './member.mapper';
 import type { MemberRepository, MemberRow } from './member.repository';
 import type { PasswordHasher } from './password-hasher';
-import { checkProfileChanges, editableFields } from './profile.rules';
+import { checkProfileChanges } from './profile.rules';
 import { fieldError } from './registration.rules';
 import type { SessionService, Session } from './session.service';
 
 /** Guesses of the login or payment password while setting a payment password: 5 per 15 minutes per member. */
 export const PAYMENT_PASSWORD_RULE: RateRule = { name: 'payment-password', limit: 5, periodMs: 15 * 60_000 };
-
-const DEFAULT_PAYMENT_PASSWORD_RULE: RegisterFieldRule = {
-  field: 'paymentPassword',
-  enabled: true,
-  required: true,
-  acceptedPattern: REGISTER_PATTERNS.DIGITS_ONLY,
-  patternId: 'DIGITS_ONLY',
-  minLength: 6,
-  maxLength: 6,
-};
-const commonPasswords = new Set(COMMON_PASSWORDS.map((p) => p.toLowerCase()));
 
 export type AccountServiceDeps = {
   members: Pick<MemberRepository, 'findById' | 'updateProfile' | 'setPaymentPassword' | 'setLanguage'>;
@@ -69,7 +59,7 @@ const profile = async (deps: AccountServiceDeps, session: Session): Promise<Memb
     affiliateCode: member.affiliateCode,
     referrer: member.referrer,
     fields,
-    editable: editableFields(rules, fields),
+    editable: editableProfileFields(rules, fields),
   };
 };
 
@@ -84,15 +74,18 @@ const updateProfile = async (
   return profile(deps, session);
 };
 
-const checkNewPaymentPassword = (rules: readonly RegisterFieldRule[], request: PaymentPasswordRequest) => {
-  const configured = rules.find((rule) => rule.field === 'paymentPassword');
-  const rule = configured?.enabled ? { ...configured, required: true } : DEFAULT_PAYMENT_PASSWORD_RULE;
-  const reason = checkRegisterValue(rule, request.newPaymentPassword);
-  if (reason !== null) throw fieldError({ ...rule, field: 'newPaymentPassword' }, reason);
-  if (request.newPaymentPassword !== request.confirmPaymentPassword) {
-    throw new AppError('PASSWORD_MISMATCH', 400, 'Incorrect confirmation input');
+/** The rule (paymentPasswordRuleFrom) and the checks are the contracts', so the web app refuses the same values. */
+const requireGoodPaymentPassword = (rules: readonly RegisterFieldRule[], request: PaymentPasswordRequest) => {
+  const rule = paymentPasswordRuleFrom(rules);
+  const problem = checkNewPaymentPassword(request.newPaymentPassword, request.confirmPaymentPassword, rule);
+  if (problem === 'PASSWORD_RULE') {
+    throw fieldError(
+      { ...rule, field: 'newPaymentPassword' },
+      checkRegisterValue(rule, request.newPaymentPassword) ?? 'pattern',
+    );
   }
-  if (commonPasswords.has(request.newPaymentPassword.toLowerCase())) {
+  if (problem === 'PASSWORD_MISMATCH') throw new AppError('PASSWORD_MISMATCH', 400, 'Incorrect confirmation input');
+  if (problem === 'PASSWORD_TOO_WEAK') {
     throw new AppError('PASSWORD_TOO_WEAK', 400, 'This payment password is too easy to guess; please choose another');
   }
 };
@@ -104,7 +97,7 @@ const setPaymentPassword = async (
   request: PaymentPasswordRequest,
 ): Promise<void> => {
   const [member, rules] = await Promise.all([own(deps, session), deps.merchants.registerFields(session.merchantId)]);
-  checkNewPaymentPassword(rules, request);
+  requireGoodPaymentPassword(rules, request);
   const [proof, stored, what] =
     member.paymentPasswordHash === null
       ? [request.loginPassword, member.passwordHash, 'loginPassword']

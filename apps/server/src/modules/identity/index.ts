@@ -15,6 +15,7 @@ import { loginIssuerFactory } from './login-issuer';
 import { loginServiceFactory } from './login.service';
 import { memberRepository } from './member.repository';
 import { memberRoutes } from './member.routes';
+import { mobileServiceFactory } from './mobile.service';
 import { dummyHashOf, type PasswordHasher } from './password-hasher';
 import { passwordRoutes } from './password.routes';
 import { passwordServiceFactory } from './password.service';
@@ -85,12 +86,13 @@ export const createIdentityModule = (deps: IdentityModuleDeps) => {
     email: deps.email,
   });
   const account = accountServiceFactory({ members, sessions, merchants, hasher, limiter, now });
+  const mobile = mobileServiceFactory({ members, merchants, account, verification: deps.verification, now });
   const smsCodes = smsCodeServiceFactory({ members, merchants, verification: deps.verification });
 
   const routes = async (app: FastifyInstance) => {
     const sealed = deps.sealed;
     await app.register(sessionRoutes, { login, sessions, sealed, auth, merchantOf });
-    await app.register(memberRoutes, { account, passwords, sealed, auth, merchantOf });
+    await app.register(memberRoutes, { account, mobile, passwords, sealed, auth, merchantOf });
     await app.register(registrationRoutes, { registration, smsCodes, sealed, merchantOf });
     await app.register(passwordRoutes, { passwords, merchants, sealed, merchantOf });
   };

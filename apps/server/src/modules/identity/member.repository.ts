@@ -169,6 +169,19 @@ export const memberRepository = (db: Queryable) => {
         [merchantId, id, hash, toIso(nowMs)],
       );
     },
+    /** Fails with a unique violation on members_mobile_key when another member of the merchant has the number. */
+    setMobile: async (
+      merchantId: number,
+      id: bigint,
+      mobile: { countryDialingCode: string; mobileNum: string },
+      nowMs: number,
+    ): Promise<void> => {
+      await db.query(
+        `UPDATE members SET country_dialing_code = $3, mobile_num = $4, updated_at = $5::timestamptz
+         WHERE merchant_id = $1 AND id = $2`,
+        [merchantId, id, mobile.countryDialingCode, mobile.mobileNum, toIso(nowMs)],
+      );
+    },
     setLanguage: async (merchantId: number, id: bigint, language: string): Promise<void> => {
       await db.query('UPDATE members SET language = $3 WHERE merchant_id = $1 AND id = $2', [merchantId, id, language]);
     },

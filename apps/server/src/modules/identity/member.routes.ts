@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import {
   API,
+  BindMobileRequestSchema,
+  BindMobileSmsRequestSchema,
   ChangePasswordRequestSchema,
   LoginHistorySchema,
   LoginResponseSchema,
   MemberInfoSchema,
   MemberProfileSchema,
   PaymentPasswordRequestSchema,
+  SmsCodeResponseSchema,
   UpdateProfileRequestSchema,
 } from '@platform/contracts';
 import { done, success } from '../../lib/respond';
@@ -16,10 +19,12 @@ import type { AccountService } from './account.service';
 import type { Auth } from './auth';
 import { avatarSvg } from './avatar';
 import { contextOf, type MerchantResolver } from './identity.context';
+import type { MobileService } from './mobile.service';
 import type { PasswordService } from './password.service';
 
 export type MemberRoutesOptions = {
   account: AccountService;
+  mobile: MobileService;
   passwords: Pick<PasswordService, 'change'>;
   sealed: Pick<SealedService, 'open'>;
   auth: Auth;
@@ -31,7 +36,7 @@ export type MemberRoutesOptions = {
  * real-account action (requireMember: trial members get TRIAL_FORBIDDEN).
  */
 export const memberRoutes = async (app: FastifyInstance, options: MemberRoutesOptions) => {
-  const { account, sealed, auth } = options;
+  const { account, mobile, sealed, auth } = options;
 
   app.get(API.member.info, async (request) =>
     success(MemberInfoSchema, await account.info(await auth.requireSession(request))),
@@ -64,6 +69,19 @@ export const memberRoutes = async (app: FastifyInstance, options: MemberRoutesOp
     const body = await sealed.open(session.merchantId, request.body, PaymentPasswordRequestSchema, 'payment password');
     await account.setPaymentPassword(session, body);
     return done('Your payment password has been saved');
+  });
+
+  app.post(API.verification.smsBind, async (request) => {
+    const session = await auth.requireMember(request);
+    const body = parseInput(BindMobileSmsRequestSchema, request.body, 'SMS request');
+    const ctx = await contextOf(request, options.merchantOf);
+    return success(SmsCodeResponseSchema, await mobile.sendCode(ctx, session, body));
+  });
+
+  app.put(API.member.mobile, async (request) => {
+    const session = await auth.requireMember(request);
+    const body = await sealed.open(session.merchantId, request.body, BindMobileRequestSchema, 'mobile binding');
+    return success(MemberInfoSchema, await mobile.bind(session, body));
   });
 
   app.post(API.member.changePassword, async (request) => {

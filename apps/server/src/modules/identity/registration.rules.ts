@@ -1,7 +1,8 @@
 import {
-  REGISTER_PATTERNS,
   checkRegisterValue,
+  lengthOnlyRule,
   passwordRuleFrom,
+  registerRuleOrFallback,
   type ProfileField,
   type RegisterFieldError,
   type RegisterFieldReason,
@@ -46,24 +47,6 @@ const PROFILE_FIELDS_OF_REGISTRATION = [
   'wechat',
   'idNumber',
 ] as const satisfies readonly (RuledField & ProfileField)[];
-
-const fallbackRule = (field: string, pattern: string | null, min: number, max: number): RegisterFieldRule => ({
-  field,
-  enabled: true,
-  required: false,
-  acceptedPattern: pattern,
-  patternId: null,
-  minLength: min,
-  maxLength: max,
-});
-
-/** Used when a merchant has no rule for a field that a variant needs anyway. */
-const FALLBACK_RULES: Partial<Record<RuledField, RegisterFieldRule>> = {
-  username: fallbackRule('username', REGISTER_PATTERNS.LETTER_THEN_ALNUM, 4, 32),
-  mobileNum: fallbackRule('mobileNum', REGISTER_PATTERNS.DIGITS_ONLY, 5, 15),
-  verificationCode: fallbackRule('verificationCode', REGISTER_PATTERNS.DIGITS_ONLY, 4, 255),
-  affiliateCode: fallbackRule('affiliateCode', REGISTER_PATTERNS.ALNUM, 1, 64),
-};
 
 type Requirement = 'required' | 'optional' | 'ignored' | 'refused';
 
@@ -149,7 +132,8 @@ export const checkRegistration = (
     const requirement = requirementOf(field, configured, variant, flags);
     const value = request[field] ?? '';
     if (requirement === 'ignored') continue;
-    const rule = configured?.enabled ? configured : (FALLBACK_RULES[field] ?? fallbackRule(field, null, 0, 255));
+    // Without an enabled rule of the merchant: REGISTER_FALLBACK_RULES (contracts), which the web app applies too.
+    const rule = registerRuleOrFallback(rules, field);
     if (requirement === 'refused') {
       if (value !== '') throw fieldError(rule, 'not_accepted');
       continue;
@@ -171,7 +155,7 @@ export const checkRegistration = (
 
 const mobileOf = (mobileNum: string, countryDialingCode: string | undefined) => {
   if (countryDialingCode === undefined) {
-    throw fieldError(fallbackRule('countryDialingCode', null, 2, 5), 'required');
+    throw fieldError(lengthOnlyRule('countryDialingCode', 2, 5), 'required');
   }
   return { countryDialingCode, mobileNum: nationalNumber(mobileNum) };
 };

@@ -8,6 +8,7 @@ import { destinationOf, type VerificationService } from '../verification';
 import type { RequestContext } from './identity.context';
 import type { LoginIssuer } from './login-issuer';
 import { featureDisabled } from './login.service';
+import { MOBILE_KEY, isUniqueViolation, mobileTaken } from './member-errors';
 import type { MemberRepository } from './member.repository';
 import type { PasswordHasher } from './password-hasher';
 import { checkRegistration, type CheckedRegistration, type RegisterVariant } from './registration.rules';
@@ -18,11 +19,6 @@ export const AFFILIATE_RULE: RateRule = { name: 'affiliate:ip', limit: 30, perio
 
 const invalidInvitation = () => new AppError('INVALID_INVITATION_CODE', 400, 'Invalid invitation code');
 const usernameTaken = () => new AppError('USERNAME_TAKEN', 400, 'This username is already registered');
-const mobileTaken = () => new AppError('MOBILE_TAKEN', 400, 'This mobile number is already registered');
-
-/** PostgreSQL unique_violation: the race between our check and the insert, lost to a concurrent registration. */
-const isUniqueViolation = (error: unknown): error is { constraint?: string } =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 
 export type RegistrationServiceDeps = {
   members: Pick<
@@ -117,7 +113,7 @@ const insert = async (
       deps.now(),
     );
   } catch (error) {
-    if (isUniqueViolation(error)) throw error.constraint === 'members_mobile_key' ? mobileTaken() : usernameTaken();
+    if (isUniqueViolation(error)) throw error.constraint === MOBILE_KEY ? mobileTaken() : usernameTaken();
     throw error;
   }
 };

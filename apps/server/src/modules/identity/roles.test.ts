@@ -182,6 +182,29 @@ describeEachDatabase('who may call which identity endpoint', (getDb) => {
       expect: everyone('OK'),
     },
     {
+      name: 'POST SMS bind code',
+      send: (a) =>
+        jsonCall(a, 'POST', API.verification.smsBind, { mobileNum: freshNumber(), countryDialingCode: '+63' }),
+      expect: realAccount,
+    },
+    {
+      name: 'PUT mobile (with the code sent for it)',
+      send: async (a) => {
+        const mobileNum = freshNumber();
+        await jsonCall(a, 'POST', API.verification.smsBind, { mobileNum, countryDialingCode: '+63' });
+        // Guests and trial members get no code; they are refused before the code is read.
+        const verificationCode = await latestSmsCode(app, `+63${mobileNum}`).catch(() => '000000');
+        return sealed(
+          app,
+          'PUT',
+          API.member.mobile,
+          { mobileNum, countryDialingCode: '+63', verificationCode },
+          opts(a),
+        );
+      },
+      expect: realAccount,
+    },
+    {
       name: 'POST forgot by email',
       send: (a) => jsonCall(a, 'POST', API.member.forgotByEmail, { username: 'demo_member', email: 'x@example.com' }),
       expect: everyone('OK'),

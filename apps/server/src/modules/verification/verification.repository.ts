@@ -1,33 +1,48 @@
 import type { Queryable } from '../../db/database';
 import { toIso } from '../../lib/clock';
 
-export type CodePurpose = 'LOGIN' | 'REGISTER' | 'FORGOT';
+export type CodePurpose = 'LOGIN' | 'REGISTER' | 'FORGOT' | 'BIND';
+/**
+ * Which code: its purpose and number, and for a code that only one member may use (BIND), that member. Only the
+ * latest code of a key counts.
+ */
+export type CodeKey = { purpose: CodePurpose; destination: string; holder?: string };
 export type CodeAttempt = { id: bigint; codeHash: Buffer; salt: Buffer };
+
+/**
+ * The row values of a key. A BIND code is good only for the member who asked for it, so its destination carries that
+ * member: `<holder>:<number>` (migration 0004).
+ */
+const rowKeyOf = (key: CodeKey): { purpose: CodePurpose; destination: string } =>
+  key.purpose === 'BIND'
+    ? { purpose: 'BIND', destination: `${key.holder ?? ''}:${key.destination}` }
+    : { purpose: key.purpose, destination: key.destination };
 
 export const verificationRepository = (db: Queryable) => ({
   insert: async (
     merchantId: number,
-    code: { purpose: CodePurpose; destination: string; codeHash: Buffer; salt: Buffer },
+    code: CodeKey & { codeHash: Buffer; salt: Buffer },
     nowMs: number,
     expiresAtMs: number,
   ): Promise<void> => {
+    const row = rowKeyOf(code);
     await db.query(
       `INSERT INTO verification_codes (merchant_id, purpose, destination, code_hash, salt, created_at, expires_at)
        VALUES ($1, $2, $3, $4, $5, $6::timestamptz, $7::timestamptz)`,
-      [merchantId, code.purpose, code.destination, code.codeHash, code.salt, toIso(nowMs), toIso(expiresAtMs)],
+      [merchantId, row.purpose, row.destination, code.codeHash, code.salt, toIso(nowMs), toIso(expiresAtMs)],
     );
   },
   /**
-   * Spends one attempt of the latest code for (purpose, destination) and returns it, when that code is unconsumed,
-   * unexpired and has attempts left. Only the latest code counts: asking for a new code kills the older ones.
+   * Spends one attempt of the latest code of the key and returns it, when that code is unconsumed, unexpired and has
+   * attempts left. Only the latest code counts: asking for a new code kills the older ones.
    */
   attempt: async (
     merchantId: number,
-    purpose: CodePurpose,
-    destination: string,
+    key: CodeKey,
     nowMs: number,
     maxAttempts: number,
   ): Promise<CodeAttempt | undefined> => {
+    const { purpose, destination } = rowKeyOf(key);
     const { rows } = await db.query<{ id: bigint; codeHash: Uint8Array; salt: Uint8Array }>(
       `UPDATE verification_codes SET attempts = attempts + 1
        WHERE merchant_id = $1 AND id = (

@@ -4,7 +4,7 @@ import type { Clock } from '../../lib/clock';
 import { constantTimeEqual, sha256 } from '../../lib/tokens';
 import type { SmsProvider } from '../messaging';
 import { tooManyRequests, type RateLimiter, type RateRule } from '../rate-limit';
-import type { CodePurpose, VerificationRepository } from './verification.repository';
+import type { CodeKey, CodePurpose, VerificationRepository } from './verification.repository';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -40,6 +40,7 @@ const PURPOSE_TEXT: Record<CodePurpose, string> = {
   LOGIN: 'login',
   REGISTER: 'registration',
   FORGOT: 'password reset',
+  BIND: 'mobile number binding',
 };
 
 export type SendCodeRequest = {
@@ -51,6 +52,8 @@ export type SendCodeRequest = {
   expiredMinutes: number;
   /** False for a number that may not receive this code (no member has it): limits count, nothing is sent. */
   deliver: boolean;
+  /** The member the code is for, when only that member may use it (BIND); verify must name the same one. */
+  holder?: string;
 };
 
 export type VerificationServiceDeps = {
@@ -74,7 +77,13 @@ export const verificationServiceFactory = ({ repository, limiter, sms, now }: Ve
     const nowMs = now();
     await repository.insert(
       request.merchantId,
-      { purpose: request.purpose, destination: request.destination, codeHash: hashCode(salt, code), salt },
+      {
+        purpose: request.purpose,
+        destination: request.destination,
+        holder: request.holder,
+        codeHash: hashCode(salt, code),
+        salt,
+      },
       nowMs,
       nowMs + request.expiredMinutes * MINUTE_MS,
     );
@@ -85,10 +94,20 @@ export const verificationServiceFactory = ({ repository, limiter, sms, now }: Ve
     });
   },
 
-  /** Whether `code` is the latest live code for (purpose, destination); a right answer consumes it. */
-  verify: async (merchantId: number, purpose: CodePurpose, destination: string, code: string): Promise<boolean> => {
+  /**
+   * Whether `code` is the latest live code for (purpose, destination[, holder]); a right answer consumes it, a wrong
+   * one spends one of its MAX_CODE_ATTEMPTS.
+   */
+  verify: async (
+    merchantId: number,
+    purpose: CodePurpose,
+    destination: string,
+    code: string,
+    holder?: string,
+  ): Promise<boolean> => {
     const nowMs = now();
-    const live = await repository.attempt(merchantId, purpose, destination, nowMs, MAX_CODE_ATTEMPTS);
+    const key: CodeKey = { purpose, destination, holder };
+    const live = await repository.attempt(merchantId, key, nowMs, MAX_CODE_ATTEMPTS);
     if (live === undefined || !constantTimeEqual(live.codeHash, hashCode(live.salt, code.trim()))) return false;
     return repository.consume(merchantId, live.id, nowMs);
   },

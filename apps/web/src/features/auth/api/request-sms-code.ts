@@ -1,8 +1,7 @@
-import { API, type RegisterSmsCodeRequest, type SmsCodeRequest } from '@platform/contracts';
+import { API, type RegisterSmsCodeRequest, type SmsCodeRequest, type SmsCodeResponse } from '@platform/contracts';
 import { apiRequest } from '@/lib/api-client';
 
 export type SmsPurpose = 'login' | 'register' | 'forgot';
-export type SmsCodeAnswer = { expiredMinutes: number };
 
 /**
  * The SMS code calls (spec §7): POST /wps/verification/sms/noLogin (login), /sms/register (the registration variant
@@ -11,12 +10,12 @@ export type SmsCodeAnswer = { expiredMinutes: number };
 export const requestSmsCode = (
   purpose: SmsPurpose,
   mobile: { mobileNum: string; countryDialingCode: string },
-): Promise<SmsCodeAnswer> => {
+): Promise<SmsCodeResponse> => {
   if (purpose === 'register') {
     const body: RegisterSmsCodeRequest = { mobileNo: mobile.mobileNum, countryDialingCode: mobile.countryDialingCode };
-    return apiRequest<SmsCodeAnswer>(API.verification.smsRegister, { method: 'POST', body });
+    return apiRequest<SmsCodeResponse>(API.verification.smsRegister, { method: 'POST', body });
   }
   const body: SmsCodeRequest = { mobileNum: mobile.mobileNum, countryDialingCode: mobile.countryDialingCode };
   const path = purpose === 'login' ? API.verification.smsLogin : API.verification.smsForgot;
-  return apiRequest<SmsCodeAnswer>(path, { method: 'POST', body });
+  return apiRequest<SmsCodeResponse>(path, { method: 'POST', body });
 };

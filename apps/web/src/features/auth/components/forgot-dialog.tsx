@@ -5,17 +5,17 @@ import { WHITELABEL_MODULES } from '@platform/contracts';
 import { CountrySelect } from '@/components/country-select';
 import { Dialog } from '@/components/dialog';
 import { FormError, PasswordField, TextField } from '@/components/form-field';
+import { SmsSendButton } from '@/components/sms-send-button';
 import { Tabs } from '@/components/tabs';
 import { closeAuthDialog, openAuthDialog } from '@/lib/auth-dialog';
 import { isModuleEnabled, useConfig } from '@/lib/config';
 import { errorText } from '@/lib/error-text';
+import { useSmsSender } from '@/lib/use-sms-sender';
 import { forgotByEmail, forgotByPhone } from '../api/forgot-password';
 import { requestSmsCode } from '../api/request-sms-code';
 import { useNewPasswordRules } from '../hooks/use-new-password-rules';
-import { useSmsSender } from '../hooks/use-sms-sender';
 import { isEmail, isMobileNum, trimAll } from '../utils/validators';
 import { BannerSlot } from './banner-slot';
-import { SmsSendButton } from './sms-send-button';
 
 type ForgotTab = 'email' | 'mobile';
 

@@ -4,21 +4,21 @@ import { useTranslation } from 'react-i18next';
 import { ErrorCode, type RegisterRequest } from '@platform/contracts';
 import { CountrySelect } from '@/components/country-select';
 import { FormError, PasswordField, TextField } from '@/components/form-field';
+import { SmsSendButton } from '@/components/sms-send-button';
 import { readAffiliateCode } from '@/lib/affiliate';
 import { openNotice } from '@/lib/app-dialogs';
 import { ApiError } from '@/lib/api-client';
 import { useConfig } from '@/lib/config';
 import { errorText } from '@/lib/error-text';
 import { fieldErrorOf, ruleErrorText, validateByRule } from '@/lib/field-rules';
+import { useSmsSender } from '@/lib/use-sms-sender';
 import { checkAffiliate } from '../api/check-affiliate';
 import { register as registerAccount } from '../api/register';
 import { requestSmsCode } from '../api/request-sms-code';
 import type { CaptchaState } from '../hooks/use-captcha';
 import { useCompleteLogin } from '../hooks/use-complete-login';
-import { useSmsSender } from '../hooks/use-sms-sender';
 import { registerPlan, type FieldPlan, type RegisterVariant } from '../utils/register-fields';
 import { CaptchaField } from './captcha-field';
-import { SmsSendButton } from './sms-send-button';
 
 type Values = Record<string, string>;
 

@@ -4,15 +4,15 @@ import { useTranslation } from 'react-i18next';
 import type { LoginRequest } from '@platform/contracts';
 import { CountrySelect } from '@/components/country-select';
 import { FormError, TextField } from '@/components/form-field';
+import { SmsSendButton } from '@/components/sms-send-button';
 import { errorText, failureValue } from '@/lib/error-text';
+import { useSmsSender } from '@/lib/use-sms-sender';
 import { login } from '../api/login';
 import { requestSmsCode } from '../api/request-sms-code';
 import { useCaptcha } from '../hooks/use-captcha';
 import { useCompleteLogin } from '../hooks/use-complete-login';
-import { useSmsSender } from '../hooks/use-sms-sender';
 import { isMobileNum, trimAll } from '../utils/validators';
 import { CaptchaField } from './captcha-field';
-import { SmsSendButton } from './sms-send-button';
 
 type Values = { countryDialingCode: string; mobileNum: string; code: string; captcha: string };
 

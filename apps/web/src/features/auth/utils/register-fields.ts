@@ -1,6 +1,6 @@
 import {
   passwordRuleFrom,
-  REGISTER_PATTERNS,
+  registerRuleOrFallback,
   type RegisterField,
   type RegisterFieldRule,
   type RegisterSettings,
@@ -23,27 +23,6 @@ export const EXTRA_FIELDS = [
   'paymentPassword',
 ] as const;
 export type ExtraField = (typeof EXTRA_FIELDS)[number];
-
-const fallback = (field: string, pattern: string | null, patternId: string | null, min: number, max: number) => ({
-  field,
-  enabled: true,
-  required: false,
-  acceptedPattern: pattern,
-  patternId,
-  minLength: min,
-  maxLength: max,
-});
-
-/**
- * The rules the server applies when a merchant has none for a field a variant needs anyway (the server's
- * FALLBACK_RULES; not in the contracts yet, so mirrored here).
- */
-const FALLBACK_RULES: Record<string, RegisterFieldRule> = {
-  username: fallback('username', REGISTER_PATTERNS.LETTER_THEN_ALNUM, 'LETTER_THEN_ALNUM', 4, 32),
-  mobileNum: fallback('mobileNum', REGISTER_PATTERNS.DIGITS_ONLY, 'DIGITS_ONLY', 5, 15),
-  verificationCode: fallback('verificationCode', REGISTER_PATTERNS.DIGITS_ONLY, 'DIGITS_ONLY', 4, 255),
-  affiliateCode: fallback('affiliateCode', REGISTER_PATTERNS.ALNUM, 'ALNUM', 1, 64),
-};
 
 export type FieldPlan = { name: string; rule: RegisterFieldRule };
 
@@ -76,10 +55,8 @@ const plan = (name: string, rule: RegisterFieldRule, required: boolean): FieldPl
  */
 export function registerPlan(settings: RegisterSettings, variant: RegisterVariant): RegisterPlan {
   const { fields } = settings;
-  const ruleOrFallback = (name: string): RegisterFieldRule => {
-    const configured = byName(fields, name);
-    return configured?.enabled ? configured : (FALLBACK_RULES[name] ?? fallback(name, null, null, 0, 255));
-  };
+  // The server's own fallbacks (contracts' REGISTER_FALLBACK_RULES) when the merchant has no enabled rule.
+  const ruleOrFallback = (name: string): RegisterFieldRule => registerRuleOrFallback(fields, name);
   const enabled = (name: string) => byName(fields, name)?.enabled === true;
   const smsNeeded = variant === 'mobile' || settings.smsVerification;
   const needsPassword = variant === 'username' || settings.mobilePasswordRequired;

@@ -2,11 +2,12 @@ import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { checkNewPaymentPassword, paymentPasswordRuleFrom } from '@platform/contracts';
 import { FormError, PasswordField } from '@/components/form-field';
 import { ApiError } from '@/lib/api-client';
 import { useConfig } from '@/lib/config';
 import { errorText } from '@/lib/error-text';
-import { fieldErrorOf, ruleErrorText, ruleOf, validateByRule } from '@/lib/field-rules';
+import { fieldErrorOf, ruleErrorText, validateByRule } from '@/lib/field-rules';
 import { memberInfoQueryKey } from '@/lib/member-info';
 import { showToast } from '@/lib/toast';
 import { setPaymentPassword } from '../api/payment-password';
@@ -16,7 +17,8 @@ type Values = { proof: string; newPaymentPassword: string; confirmPaymentPasswor
 
 /**
  * The payment (transaction) password (spec §3): set with the login password, changed with the current one. Checked
- * with the merchant's paymentPassword rule when it has one; the server always checks.
+ * as the server checks it (contracts' paymentPasswordRuleFrom: the merchant's rule, else six digits; not a common
+ * password); the server checks again.
  */
 export function PaymentPasswordSection() {
   const { t } = useTranslation();
@@ -26,8 +28,13 @@ export function PaymentPasswordSection() {
   const info = useMemberInfo();
   const hasOne = info.data?.hasPaymentPassword === true;
   const [formError, setFormError] = useState<string | null>(null);
-  const configured = ruleOf(settings.fields, 'paymentPassword');
-  const rule = configured?.enabled ? { ...configured, required: true } : null;
+  const rule = paymentPasswordRuleFrom(settings.fields);
+  const newPaymentPassword = (value: string): true | string => {
+    const ruled = validateByRule(t, rule)(value);
+    if (ruled !== true) return ruled;
+    const weak = checkNewPaymentPassword(value.trim(), value.trim(), rule) === 'PASSWORD_TOO_WEAK';
+    return !weak || t('errors.codes.PASSWORD_TOO_WEAK');
+  };
   const {
     register,
     handleSubmit,
@@ -87,7 +94,8 @@ export function PaymentPasswordSection() {
             autoComplete="new-password"
             inputMode="numeric"
             error={errors.newPaymentPassword?.message}
-            {...register('newPaymentPassword', { validate: rule ? validateByRule(t, rule) : required })}
+            maxLength={rule.maxLength}
+            {...register('newPaymentPassword', { validate: newPaymentPassword })}
           />
           <PasswordField
             label={t('member.confirmPaymentPassword')}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import {
   PROFILE_FIELDS,
   SET_ONCE_PROFILE_FIELDS,
+  profileRuleOf,
   type MemberProfile,
   type ProfileField,
   type UpdateProfileRequest,
@@ -13,10 +14,11 @@ import { FormError, TextField } from '@/components/form-field';
 import { ApiError } from '@/lib/api-client';
 import { useConfig } from '@/lib/config';
 import { errorText } from '@/lib/error-text';
-import { fieldErrorOf, ruleErrorText, ruleOf, validateByRule } from '@/lib/field-rules';
+import { fieldErrorOf, ruleErrorText } from '@/lib/field-rules';
 import { memberInfoQueryKey } from '@/lib/member-info';
 import { showToast } from '@/lib/toast';
 import { getProfile, profileQueryKey, updateProfile } from '../api/profile';
+import { profileValidator } from '../utils/profile-validator';
 import { SectionState } from './section-state';
 
 type Values = Record<ProfileField, string>;
@@ -98,17 +100,17 @@ function ProfileEditor({ profile }: { profile: MemberProfile }) {
         {shown
           .filter((field) => editable.has(field))
           .map((field) => {
-            const rule = ruleOf(settings.fields, field);
+            const rule = profileRuleOf(field, settings.fields);
             return (
               <TextField
                 key={field}
                 label={t(`form.fields.${field}`)}
-                required={rule?.required}
+                required={rule.required}
                 testId={`profile-field-${field}`}
                 type={INPUT_TYPES[field] ?? 'text'}
                 error={errors[field]?.message}
-                {...(rule ? { maxLength: rule.maxLength } : {})}
-                {...register(field, rule ? { validate: validateByRule(t, { ...rule, enabled: true }) } : {})}
+                maxLength={rule.maxLength}
+                {...register(field, { validate: profileValidator(t, field, rule, profile.fields[field] ?? '') })}
                 {...(SET_ONCE_PROFILE_FIELDS.includes(field) ? { placeholder: t('member.setOnce') } : {})}
               />
             );

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { MemberProfile } from '@platform/contracts';
 import { ApiFailure, bodyOf, callsTo, mockApi } from '@/testing/api-mock';
@@ -145,6 +145,53 @@ describe('securityCenter', () => {
       newPaymentPassword: '482913',
       confirmPaymentPassword: '482913',
     });
+  });
+
+  it('should refuse profile values by the built-in rules before saving, with the pattern messages', async () => {
+    const api = mockApi({
+      'GET /wps/member/info': () => makeMemberInfo(),
+      'GET /wps/member/profile': () => ({ ...PROFILE, editable: ['nickname', 'telegram', 'zalo', 'birthday'] }),
+      'GET /wps/member/logins': () => LOGINS,
+    });
+    const { user } = await renderApp('/member');
+    const profile = within(await screen.findByTestId('profile-form'));
+    await user.clear(profile.getByTestId('profile-field-nickname'));
+    await user.type(profile.getByTestId('profile-field-nickname'), '<b>Me</b>');
+    await user.type(profile.getByTestId('profile-field-telegram'), 'juan dc');
+    await user.type(profile.getByTestId('profile-field-zalo'), '0912-345');
+    const minorYear = new Date().getUTCFullYear() - 17;
+    fireEvent.change(profile.getByTestId('profile-field-birthday'), { target: { value: `${minorYear}-01-01` } });
+    await user.click(profile.getByTestId('profile-save'));
+    expect(await profile.findByText('Please enter 1 - 32 characters, without < or >')).toBeVisible();
+    expect(
+      profile.getByText(
+        'Please enter a Telegram username of 5 - 33 characters: letters, digits and _, optionally starting with @',
+      ),
+    ).toBeVisible();
+    expect(profile.getByText('Please enter 6 - 15 digits only')).toBeVisible();
+    expect(profile.getByText('You must be 18 or older')).toBeVisible();
+    expect(callsTo(api, 'PUT', '/wps/member/profile')).toHaveLength(0);
+  });
+
+  it('should refuse a payment password the server would refuse, by its rule and by weakness', async () => {
+    const api = mockApi({
+      'GET /wps/member/info': () => makeMemberInfo({ hasPaymentPassword: false }),
+      'GET /wps/member/profile': () => PROFILE,
+      'GET /wps/member/logins': () => LOGINS,
+      'PUT /wps/member/payment-password': () => null,
+    });
+    const { user } = await renderApp('/member');
+    const form = within(await screen.findByTestId('payment-password-form'));
+    await user.type(form.getByTestId('payment-password-proof'), 'Demo#2026');
+    await user.type(form.getByTestId('payment-password-new'), '48291');
+    await user.type(form.getByTestId('payment-password-confirm'), '48291');
+    await user.click(form.getByTestId('payment-password-save'));
+    expect(await form.findByText('Please enter 6 - 6 digits only')).toBeVisible();
+    await user.clear(form.getByTestId('payment-password-new'));
+    await user.type(form.getByTestId('payment-password-new'), '123456');
+    await user.click(form.getByTestId('payment-password-save'));
+    expect(await form.findByText('This password is too easy to guess; please choose another')).toBeVisible();
+    expect(callsTo(api, 'PUT', '/wps/member/payment-password')).toHaveLength(0);
   });
 
   it('should open the change-password dialog with the old password', async () => {

@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { SMS_REQUEST_THROTTLE_MS } from '@platform/contracts';
+import { SMS_REQUEST_THROTTLE_MS, type SmsCodeResponse } from '@platform/contracts';
 import { useTranslation } from 'react-i18next';
-import { openNotice } from '@/lib/app-dialogs';
-import { errorText } from '@/lib/error-text';
-import type { SmsCodeAnswer } from '../api/request-sms-code';
+import { openNotice } from './app-dialogs';
+import { errorText } from './error-text';
 
 /** Spec §4: without an answer, the countdown is 1 minute. */
 const DEFAULT_EXPIRED_MINUTES = 1;
@@ -12,11 +11,12 @@ export type SmsSender = {
   /** Seconds until another code may be requested; 0 when the button is enabled. */
   remaining: number;
   sending: boolean;
-  send: (request: () => Promise<SmsCodeAnswer>) => void;
+  send: (request: () => Promise<SmsCodeResponse>) => void;
 };
 
 /**
- * The SMS send button (spec §4): disabled for expiredMinutes × 60 seconds after a code was sent, with the seconds
+ * The SMS send button (spec §4), for every form that sends a code (login, registration, forgot password, binding a
+ * number in the member centre): disabled for expiredMinutes × 60 seconds after a code was sent, with the seconds
  * shown, and requests throttled to one a second, so a double click or a quick retry after a failure sends one request.
  * A failure shows the server's message in a warning dialog with a confirm button (spec §8).
  */
@@ -40,7 +40,7 @@ export function useSmsSender(): SmsSender {
   }, [deadline]);
 
   const send = useCallback(
-    (request: () => Promise<SmsCodeAnswer>) => {
+    (request: () => Promise<SmsCodeResponse>) => {
       const now = Date.now();
       if (sending || deadline !== null || now - lastSentAt.current < SMS_REQUEST_THROTTLE_MS) return;
       lastSentAt.current = now;

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { SmsSender } from '../hooks/use-sms-sender';
+import type { SmsSender } from '@/lib/use-sms-sender';
 
 /** "Send code", then the seconds until another may be requested (spec §4). */
 export function SmsSendButton({ sender, onSend, testId }: { sender: SmsSender; onSend: () => void; testId: string }) {

@@ -1,0 +1,167 @@
+#!/usr/bin/env node
+// Ledger throughput against baselines measured in the same run (DESIGN.md §10, issue 4):
+//  1. pgbench's built-in tpcb-like script (-M extended, 8 clients, scale 8 so clients do not all queue on one
+//     branch row) on a database of its own, on the same PostgreSQL;
+//  2. the ledger's bet+win workload (each round: a bet from a member's CASH to a sharded HOUSE account, then a win
+//     back, each its own post with its own idempotency key) with 8 clients on the same PostgreSQL, with and without
+//     group commit; prints ledger transfers/s divided by pgbench tps (goal >= 1.0);
+//  3. the same workload at one client on PGlite (on disk, as in embedded mode) and on PostgreSQL; prints
+//     PGlite / PostgreSQL (goal >= 0.7).
+// Run: `node --import tsx bench/ledger.mjs` (BENCH_DATABASE_URL, SECONDS=10, CLIENTS=8, MEMBERS=1000 to change).
+// Everything it creates (a database for pgbench, a schema for the ledger, a temp dir for PGlite) is dropped after.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { openPglite, openPostgres } from '@platform/server';
+import { migrate } from '../apps/server/src/db/migrate.ts';
+import { createLedgerModule } from '../apps/server/src/modules/ledger/index.ts';
+
+const URL_BASE = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const SECONDS = Number(process.env.SECONDS ?? 10);
+const CLIENTS = Number(process.env.CLIENTS ?? 8);
+const MEMBERS = Number(process.env.MEMBERS ?? 1000);
+const suffix = `${process.pid}_${Date.now() % 100000}`;
+const fmt = (n, digits = 0) => n.toFixed(digits);
+
+const admin = async (sql) => {
+  const client = new pg.Client({ connectionString: URL_BASE });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+};
+
+const pgbench = async () => {
+  const db = `bench_pgbench_${suffix}`;
+  await admin(`CREATE DATABASE ${db}`);
+  const url = new URL(URL_BASE);
+  url.pathname = `/${db}`;
+  try {
+    execFileSync('pgbench', ['-i', '-q', '-s', String(CLIENTS), url.toString()], { stdio: 'pipe' });
+    const out = execFileSync(
+      'pgbench',
+      ['-b', 'tpcb-like', '-M', 'extended', '-c', String(CLIENTS), '-j', '2', '-T', String(SECONDS), url.toString()],
+      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    const tps = /tps = ([\d.]+)/.exec(out);
+    if (tps === null) throw new Error(`pgbench printed no tps:\n${out}`);
+    return Number(tps[1]);
+  } finally {
+    await admin(`DROP DATABASE IF EXISTS ${db}`);
+  }
+};
+
+/** A merchant, a sharded HOUSE:RGS, a cashier and MEMBERS funded members; returns what the workload needs. */
+const setup = async (db, groupCommit) => {
+  await migrate(db);
+  const { rows } = await db.query(
+    `INSERT INTO merchants (code, name, default_language, currency_code, logo_url, main_domain, lottery_type,
+       esport_game, cockfight_game) VALUES ('bench', 'bench', 'EN', 'USD', '/l.png', 'bench.test', 'x', 'x', 'x')
+     ON CONFLICT (code) DO UPDATE SET name = 'bench' RETURNING id`,
+  );
+  const merchantId = rows[0].id;
+  const ledger = createLedgerModule({ db, groupCommit }).service;
+  const system = { merchantId, ownerKind: 'MERCHANT', ownerId: 0n, currency: 'USD' };
+  const house = await ledger.openAccount({ ...system, purpose: 'HOUSE:RGS' }, { shards: 32 });
+  const cashier = await ledger.openAccount({ ...system, purpose: 'CASHIER' }, { shards: 4 });
+  const members = [];
+  for (let i = 1; i <= MEMBERS; i += 1) {
+    const account = await ledger.openAccount({
+      merchantId,
+      ownerKind: 'MEMBER',
+      ownerId: BigInt(i),
+      purpose: 'CASH',
+      currency: 'USD',
+    });
+    await ledger.post({
+      merchantId,
+      source: 'bench.seed',
+      idempotencyKey: `seed-${i}`,
+      legs: [{ debitAccountId: cashier.id, creditAccountId: account.id, amountMinor: 10n ** 12n, code: 'DEPOSIT' }],
+    });
+    members.push(account.id);
+  }
+  return { merchantId, house: house.id, members };
+};
+
+/** `clients` loops of bet then win on random members for `seconds`; returns transfers per second. */
+const betWin = async (db, world, clients, seconds, groupCommit, label) => {
+  const ledger = createLedgerModule({ db, groupCommit }).service;
+  const { merchantId, house, members } = world;
+  let transfers = 0;
+  let round = 0;
+  const deadline = performance.now() + seconds * 1000;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < deadline) {
+        round += 1;
+        const key = `${label}-${round}`;
+        const member = members[Math.floor(Math.random() * members.length)];
+        const amountMinor = BigInt(1 + Math.floor(Math.random() * 1000));
+        await ledger.post({
+          merchantId,
+          source: 'bench.bet',
+          idempotencyKey: key,
+          reference: key,
+          legs: [{ debitAccountId: member, creditAccountId: house, amountMinor, code: 'BET' }],
+        });
+        await ledger.post({
+          merchantId,
+          source: 'bench.win',
+          idempotencyKey: key,
+          reference: key,
+          legs: [{ debitAccountId: house, creditAccountId: member, amountMinor: amountMinor * 2n, code: 'WIN' }],
+        });
+        transfers += 2;
+      }
+    }),
+  );
+  return transfers / ((performance.now() - start) / 1000);
+};
+
+const main = async () => {
+  console.log(
+    `bench/ledger: ${SECONDS}s per run, ${CLIENTS} clients, ${MEMBERS} members, PostgreSQL at ${new URL(URL_BASE).host}`,
+  );
+  const tps = await pgbench();
+  console.log(`pgbench tpcb-like -M extended -c ${CLIENTS} -s ${CLIENTS}: ${fmt(tps)} tps`);
+
+  const schema = `bench_ledger_${suffix}`;
+  const db = await openPostgres({ url: URL_BASE, schema, maxConnections: CLIENTS + 2 });
+  const dir = mkdtempSync(join(tmpdir(), 'bench-ledger-'));
+  let lite;
+  try {
+    const world = await setup(db, false);
+    const direct = await betWin(db, world, CLIENTS, SECONDS, false, 'direct');
+    const grouped = await betWin(db, world, CLIENTS, SECONDS, {}, 'grouped');
+    console.log(`ledger bet+win, ${CLIENTS} clients, one statement per post:  ${fmt(direct)} transfers/s`);
+    console.log(`ledger bet+win, ${CLIENTS} clients, group commit:            ${fmt(grouped)} transfers/s`);
+    console.log(
+      `ledger / pgbench: ${fmt(direct / tps, 2)} without group commit, ${fmt(grouped / tps, 2)} with (goal >= 1.0)`,
+    );
+
+    const pgOne = await betWin(db, world, 1, SECONDS, false, 'pg-one');
+    lite = await openPglite({ dataDir: join(dir, 'pglite') });
+    const liteWorld = await setup(lite, false);
+    const liteOne = await betWin(lite, liteWorld, 1, SECONDS, false, 'lite-one');
+    const liteGrouped = await betWin(lite, liteWorld, CLIENTS, SECONDS, {}, 'lite-grouped');
+    const liteDirect = await betWin(lite, liteWorld, CLIENTS, SECONDS, false, 'lite-direct');
+    console.log(`ledger bet+win, 1 client: PostgreSQL ${fmt(pgOne)}, PGlite ${fmt(liteOne)} transfers/s`);
+    console.log(`PGlite / PostgreSQL at one client: ${fmt(liteOne / pgOne, 2)} (goal >= 0.7)`);
+    console.log(
+      `PGlite, ${CLIENTS} clients: ${fmt(liteDirect)} transfers/s one statement per post, ${fmt(liteGrouped)} with group commit`,
+    );
+  } finally {
+    await lite?.close();
+    rmSync(dir, { recursive: true, force: true });
+    await db.close();
+    await admin(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  }
+};
+
+await main();
