@@ -134,7 +134,7 @@ export type BindMobileSmsRequest = z.infer<typeof BindMobileSmsRequestSchema>;
 
 /**
  * PUT /wps/member/mobile (T, sealed, real accounts): binds the number, or replaces the bound one, with the code of
- * POST /wps/verification/sms/bind. A number another member of the merchant has answers 400 MOBILE_TAKEN; the answer
+ * POST /wps/verification/sms/bind (and the login password when replacing). A number another member of the merchant has answers 400 MOBILE_TAKEN; the answer
  * is the updated MemberInfo.
  */
 export const BindMobileRequestSchema = z.object({
@@ -142,6 +142,11 @@ export const BindMobileRequestSchema = z.object({
   countryDialingCode: CountryDialingCodeSchema,
   /** Max length 255 (spec §5). */
   verificationCode: z.string().trim().min(1).max(255),
+  /**
+   * The current login password: required to replace a bound number (answered 400 OLD_PASSWORD_WRONG when missing or
+   * wrong), since the number then allows SMS login and password reset; a first binding needs none.
+   */
+  password: z.string().trim().max(128).optional(),
 });
 export type BindMobileRequest = z.infer<typeof BindMobileRequestSchema>;
 

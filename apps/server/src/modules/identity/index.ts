@@ -86,7 +86,10 @@ export const createIdentityModule = (deps: IdentityModuleDeps) => {
     email: deps.email,
   });
   const account = accountServiceFactory({ members, sessions, merchants, hasher, limiter, now });
-  const mobile = mobileServiceFactory({ members, merchants, account, verification: deps.verification, now });
+  const mobile = mobileServiceFactory({
+    ...{ members, merchants, account, hasher, limiter, now },
+    verification: deps.verification,
+  });
   const smsCodes = smsCodeServiceFactory({ members, merchants, verification: deps.verification });
 
   const routes = async (app: FastifyInstance) => {

@@ -8,11 +8,14 @@ import {
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { MerchantService } from '../merchant';
+import { enforceLimits, type RateLimiter } from '../rate-limit';
 import { destinationOf, nationalNumber, type VerificationService } from '../verification';
 import type { AccountService } from './account.service';
 import type { RequestContext } from './identity.context';
 import { MOBILE_KEY, isUniqueViolation, mobileTaken } from './member-errors';
 import type { MemberRepository } from './member.repository';
+import type { PasswordHasher } from './password-hasher';
+import { PASSWORD_RULES } from './password.service';
 import { fieldError } from './registration.rules';
 import type { Session } from './session.service';
 
@@ -20,7 +23,9 @@ export type MobileServiceDeps = {
   members: Pick<MemberRepository, 'findByMobile' | 'setMobile'>;
   merchants: Pick<MerchantService, 'registerFields'>;
   verification: Pick<VerificationService, 'send' | 'verify'>;
-  account: Pick<AccountService, 'info'>;
+  account: Pick<AccountService, 'own' | 'info'>;
+  hasher: Pick<PasswordHasher, 'verify'>;
+  limiter: RateLimiter;
   now: Clock;
 };
 
@@ -69,13 +74,35 @@ const sendCode = async (
   return { expiredMinutes: ctx.merchant.smsCodeExpiredMinutes };
 };
 
+const oldPasswordWrong = () => new AppError('OLD_PASSWORD_WRONG', 400, 'The current password is wrong');
+
+/**
+ * Replacing a bound number needs the login password: the number allows SMS login and password reset by phone, so a
+ * stolen session alone must not be able to move it. The guesses share the password change's budget (5 per 15 minutes
+ * per member), so the two endpoints together give a session no more tries than one.
+ */
+const requirePasswordToReplace = async (
+  deps: MobileServiceDeps,
+  session: Session,
+  password: string | undefined,
+): Promise<void> => {
+  const member = await deps.account.own(session);
+  if (member.mobileNum === null) return;
+  if (!password) throw oldPasswordWrong();
+  await enforceLimits(deps.limiter, session.merchantId, [[PASSWORD_RULES.change, member.id.toString()]]);
+  const stored = member.passwordHash;
+  if (stored === null || !(await deps.hasher.verify(stored, password))) throw oldPasswordWrong();
+};
+
 /**
  * PUT /wps/member/mobile. The rule and availability first, so a code is not spent on a number that cannot be bound;
- * then the code; then the write, where the unique index settles a race with another member binding the same number.
+ * then the password when replacing, again before the code is spent; then the code; then the write, where the unique
+ * index settles a race with another member binding the same number.
  */
 const bind = async (deps: MobileServiceDeps, session: Session, request: BindMobileRequest): Promise<MemberInfo> => {
   const { stored, taken } = await inspect(deps, session, request);
   if (taken) throw mobileTaken();
+  await requirePasswordToReplace(deps, session, request.password);
   const destination = destinationOf(stored.countryDialingCode, stored.mobileNum);
   const holder = session.memberId.toString();
   if (!(await deps.verification.verify(session.merchantId, 'BIND', destination, request.verificationCode, holder))) {

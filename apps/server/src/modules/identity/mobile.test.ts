@@ -16,6 +16,8 @@ import {
   type TestMember,
 } from '../../test/identity-helpers';
 import { buildTestApp } from '../../test/test-app';
+import type { RateLimiter } from '../rate-limit';
+import type { MemberRow } from './member.repository';
 import { mobileServiceFactory } from './mobile.service';
 import type { Session } from './session.service';
 
@@ -33,7 +35,12 @@ describe('binding a mobile number, when another member wins the race', () => {
       },
       merchants: { registerFields: async () => [] },
       verification: { send: async () => undefined, verify: async () => true },
-      account: { info: async () => expect.unreachable('no member info after a failed write') },
+      account: {
+        own: async () => ({ mobileNum: null }) as MemberRow,
+        info: async () => expect.unreachable('no member info after a failed write'),
+      },
+      hasher: { verify: async () => expect.unreachable('a first binding checks no password') },
+      limiter: {} as RateLimiter,
       now: () => 0,
     });
     const session = { merchantId: 1, memberId: 7n } as Session;
@@ -70,12 +77,12 @@ describeEachDatabase('binding a mobile number', (getDb) => {
       { method: 'POST', url: API.verification.smsBind, payload: { mobileNum, countryDialingCode: '+63' } },
       { token: caller.token, ip: freshIp() },
     );
-  const bind = (caller: Caller, mobileNum: string, verificationCode: string) =>
+  const bind = (caller: Caller, mobileNum: string, verificationCode: string, password?: string) =>
     sealed(
       app,
       'PUT',
       API.member.mobile,
-      { mobileNum, countryDialingCode: '+63', verificationCode },
+      { mobileNum, countryDialingCode: '+63', verificationCode, ...(password === undefined ? {} : { password }) },
       { token: caller.token, ip: freshIp(), now: time.now },
     );
   const infoOf = async (caller: Caller) =>
@@ -99,16 +106,74 @@ describeEachDatabase('binding a mobile number', (getDb) => {
     // Stored without the trunk 0, like registration: one phone, one form.
     expect(MemberInfoSchema.parse(res.json().value)).toMatchObject({ mobileNum, countryDialingCode: '+63' });
     expect(await infoOf(caller)).toMatchObject({ mobileNum, countryDialingCode: '+63' });
-    expect(outcome(await bind(caller, mobileNum, code))).toBe('400 VERIFICATION_CODE_INVALID');
+    // Now a replacement (password required): the spent code is refused even with the right password.
+    expect(outcome(await bind(caller, mobileNum, code, caller.member.password))).toBe('400 VERIFICATION_CODE_INVALID');
   });
 
-  it('should replace a bound number', async () => {
+  it('should replace a bound number when the login password comes with the code', async () => {
     const old = freshNumber();
     const caller = await member(old);
     const next = freshNumber();
     await sendCode(caller, next);
-    expect(outcome(await bind(caller, next, await latestSmsCode(app, `+63${next}`)))).toBe('OK');
+    const code = await latestSmsCode(app, `+63${next}`);
+    expect(outcome(await bind(caller, next, code, caller.member.password))).toBe('OK');
     expect((await infoOf(caller)).mobileNum).toBe(next);
+  });
+
+  it('should refuse to replace a bound number without the login password, before spending the code', async () => {
+    const old = freshNumber();
+    const caller = await member(old);
+    const next = freshNumber();
+    await sendCode(caller, next);
+    const code = await latestSmsCode(app, `+63${next}`);
+    const refused = await bind(caller, next, code);
+    expect([refused.statusCode, refused.json().code, refused.json().message]).toEqual([
+      400,
+      'OLD_PASSWORD_WRONG',
+      'The current password is wrong',
+    ]);
+    expect(outcome(await bind(caller, next, code, ''))).toBe('400 OLD_PASSWORD_WRONG');
+    expect((await infoOf(caller)).mobileNum).toBe(old);
+    expect(outcome(await bind(caller, next, code, caller.member.password))).toBe('OK');
+  });
+
+  it('should refuse a wrong login password, keep the number, and leave the code usable', async () => {
+    const old = freshNumber();
+    const caller = await member(old);
+    const next = freshNumber();
+    await sendCode(caller, next);
+    const code = await latestSmsCode(app, `+63${next}`);
+    expect(outcome(await bind(caller, next, code, `${caller.member.password}x`))).toBe('400 OLD_PASSWORD_WRONG');
+    expect((await infoOf(caller)).mobileNum).toBe(old);
+    expect(outcome(await bind(caller, next, code, caller.member.password))).toBe('OK');
+    expect((await infoOf(caller)).mobileNum).toBe(next);
+  });
+
+  it('should count wrong login passwords against the password-change limit of the member', async () => {
+    const caller = await member(freshNumber());
+    const next = freshNumber();
+    await sendCode(caller, next);
+    const code = await latestSmsCode(app, `+63${next}`);
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect(outcome(await bind(caller, next, code, 'Wrong#2026'))).toBe('400 OLD_PASSWORD_WRONG');
+    }
+    expect(outcome(await bind(caller, next, code, caller.member.password))).toBe('429 RATE_LIMITED');
+    const change = await sealed(
+      app,
+      'POST',
+      API.member.changePassword,
+      { oldPassword: caller.member.password, newPassword: 'Fresh#2026x', confirmNewPassword: 'Fresh#2026x' },
+      { token: caller.token, ip: freshIp(), now: time.now },
+    );
+    expect(outcome(change)).toBe('429 RATE_LIMITED');
+  });
+
+  it('should bind a first number without a password', async () => {
+    const caller = await member();
+    const mobileNum = freshNumber();
+    await sendCode(caller, mobileNum);
+    expect(outcome(await bind(caller, mobileNum, await latestSmsCode(app, `+63${mobileNum}`)))).toBe('OK');
+    expect((await infoOf(caller)).mobileNum).toBe(mobileNum);
   });
 
   it('should refuse a wrong code and keep the number, and let the right one work after it', async () => {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ROUTES } from '@platform/contracts';
 import { Dialog } from '@/components/dialog';
 import { FormError, PasswordField } from '@/components/form-field';
+import { SubmitButton } from '@/components/submit-button';
 import { closeAuthDialog } from '@/lib/auth-dialog';
 import { errorText } from '@/lib/error-text';
 import { mustChangePassword, useSessionUser } from '@/lib/session';
@@ -11,10 +12,10 @@ import { showToast } from '@/lib/toast';
 import { useEndSession } from '@/lib/use-logout';
 import { changePassword } from '../api/change-password';
 import { useCompleteLogin } from '../hooks/use-complete-login';
-import { useNewPasswordRules } from '../hooks/use-new-password-rules';
 import { trimAll } from '../utils/validators';
+import { NewPasswordFields, type NewPasswordValues } from './new-password-fields';
 
-type Values = { oldPassword: string; newPassword: string; confirmNewPassword: string };
+type Values = NewPasswordValues & { oldPassword: string };
 
 /**
  * changePassModal (spec §2, §4, §5): on a login with the weak default or an expired password, and from the member
@@ -25,7 +26,6 @@ export function ChangePasswordDialog() {
   const { t } = useTranslation();
   const [forced] = useState(mustChangePassword);
   const user = useSessionUser();
-  const rules = useNewPasswordRules(user?.account);
   const completeLogin = useCompleteLogin();
   const endSession = useEndSession();
   const [formError, setFormError] = useState<string | null>(null);
@@ -78,32 +78,15 @@ export function ChangePasswordDialog() {
             {...register('oldPassword', { validate: (value) => value.trim() !== '' || t('validation.required') })}
           />
         )}
-        <PasswordField
-          label={t('form.newPassword')}
-          required
-          testId="change-new-password"
-          autoComplete="new-password"
-          error={errors.newPassword?.message}
-          {...register('newPassword', { validate: rules.newPassword })}
-        />
-        <PasswordField
-          label={t('form.confirmPassword')}
-          required
-          testId="change-confirm-password"
-          autoComplete="new-password"
-          error={errors.confirmNewPassword?.message}
-          {...register('confirmNewPassword', { validate: rules.confirmation(() => getValues('newPassword')) })}
+        <NewPasswordFields
+          register={register}
+          errors={errors}
+          getValues={getValues}
+          prefix="change"
+          username={user?.account}
         />
         <FormError message={formError} testId="change-error" />
-        <button
-          type="submit"
-          className="button button--primary button--block"
-          data-testid="change-submit"
-          disabled={isSubmitting}
-          aria-busy={isSubmitting || undefined}
-        >
-          {isSubmitting ? t('common.loading') : t('changePassword.submit')}
-        </button>
+        <SubmitButton busy={isSubmitting} label={t('changePassword.submit')} testId="change-submit" block />
       </form>
     </Dialog>
   );

@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { WHITELABEL_MODULES } from '@platform/contracts';
 import { CountrySelect } from '@/components/country-select';
 import { Dialog } from '@/components/dialog';
-import { FormError, PasswordField, TextField } from '@/components/form-field';
+import { FormError, TextField } from '@/components/form-field';
 import { SmsSendButton } from '@/components/sms-send-button';
+import { SubmitButton } from '@/components/submit-button';
 import { Tabs } from '@/components/tabs';
 import { closeAuthDialog, openAuthDialog } from '@/lib/auth-dialog';
 import { isModuleEnabled, useConfig } from '@/lib/config';
@@ -13,26 +14,11 @@ import { errorText } from '@/lib/error-text';
 import { useSmsSender } from '@/lib/use-sms-sender';
 import { forgotByEmail, forgotByPhone } from '../api/forgot-password';
 import { requestSmsCode } from '../api/request-sms-code';
-import { useNewPasswordRules } from '../hooks/use-new-password-rules';
 import { isEmail, isMobileNum, trimAll } from '../utils/validators';
 import { BannerSlot } from './banner-slot';
+import { NewPasswordFields, type NewPasswordValues } from './new-password-fields';
 
 type ForgotTab = 'email' | 'mobile';
-
-function SubmitButton({ busy, label }: { busy: boolean; label: string }) {
-  const { t } = useTranslation();
-  return (
-    <button
-      type="submit"
-      className="button button--primary button--block"
-      data-testid="forgot-submit"
-      disabled={busy}
-      aria-busy={busy || undefined}
-    >
-      {busy ? t('common.loading') : label}
-    </button>
-  );
-}
 
 /** The outcome, with the way back to login. */
 function Result({ message }: { message: string }) {
@@ -94,23 +80,16 @@ function EmailForm() {
         })}
       />
       <FormError message={formError} testId="forgot-error" />
-      <SubmitButton busy={isSubmitting} label={t('forgot.sendLink')} />
+      <SubmitButton busy={isSubmitting} label={t('forgot.sendLink')} testId="forgot-submit" block />
     </form>
   );
 }
 
-type MobileValues = {
-  countryDialingCode: string;
-  mobileNum: string;
-  code: string;
-  newPassword: string;
-  confirmNewPassword: string;
-};
+type MobileValues = NewPasswordValues & { countryDialingCode: string; mobileNum: string; code: string };
 
 /** Forgot by phone (spec §3, while FORGOTMOB3 is on): the SMS code and a new password. */
 function MobileForm() {
   const { t } = useTranslation();
-  const rules = useNewPasswordRules();
   const sender = useSmsSender();
   const [done, setDone] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
@@ -179,24 +158,9 @@ function MobileForm() {
         {...register('code', { validate: (value) => value.trim() !== '' || t('validation.verificationCode') })}
         addon={<SmsSendButton sender={sender} onSend={() => void sendCode()} testId="forgot-sms-send" />}
       />
-      <PasswordField
-        label={t('form.newPassword')}
-        required
-        testId="forgot-new-password"
-        autoComplete="new-password"
-        error={errors.newPassword?.message}
-        {...register('newPassword', { validate: rules.newPassword })}
-      />
-      <PasswordField
-        label={t('form.confirmPassword')}
-        required
-        testId="forgot-confirm-password"
-        autoComplete="new-password"
-        error={errors.confirmNewPassword?.message}
-        {...register('confirmNewPassword', { validate: rules.confirmation(() => getValues('newPassword')) })}
-      />
+      <NewPasswordFields register={register} errors={errors} getValues={getValues} prefix="forgot" />
       <FormError message={formError} testId="forgot-error" />
-      <SubmitButton busy={isSubmitting} label={t('forgot.setPassword')} />
+      <SubmitButton busy={isSubmitting} label={t('forgot.setPassword')} testId="forgot-submit" block />
     </form>
   );
 }

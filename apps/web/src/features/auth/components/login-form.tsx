@@ -3,10 +3,12 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { LoginRequest } from '@platform/contracts';
 import { FormError, PasswordField, TextField } from '@/components/form-field';
-import { errorText, failureValue } from '@/lib/error-text';
+import { SubmitButton } from '@/components/submit-button';
+import { errorText } from '@/lib/error-text';
 import { login } from '../api/login';
 import { useCaptcha } from '../hooks/use-captcha';
 import { useCompleteLogin } from '../hooks/use-complete-login';
+import { captchaAnswer, renewCaptchaAfterFailure } from '../utils/login-captcha';
 import { forgetUsername, readRememberedUsername, rememberUsername } from '../utils/remember-me';
 import { trimAll } from '../utils/validators';
 import { CaptchaField } from './captcha-field';
@@ -51,7 +53,7 @@ export function LoginForm({ side, prefix }: LoginFormProps) {
       username: values.username,
       password: values.password,
       side,
-      ...(captcha.shown && captcha.captcha ? { captchaId: captcha.captcha.captchaId, captcha: values.captcha } : {}),
+      ...captchaAnswer(captcha, values.captcha),
     };
     try {
       const response = await login(request);
@@ -61,8 +63,7 @@ export function LoginForm({ side, prefix }: LoginFormProps) {
     } catch (error) {
       setFormError(errorText(t, error));
       setValue('captcha', '');
-      // Shown once asked for; a captcha answers once, so every later failure brings a new one.
-      if (failureValue(error)?.captcha === true || captcha.shown) captcha.refresh({ force: true });
+      renewCaptchaAfterFailure(captcha, error);
     }
   };
 
@@ -99,15 +100,7 @@ export function LoginForm({ side, prefix }: LoginFormProps) {
         <span>{t('auth.rememberMe')}</span>
       </label>
       <FormError message={formError} testId={`${prefix}-error`} />
-      <button
-        type="submit"
-        className="button button--primary button--block"
-        data-testid={`${prefix}-submit`}
-        disabled={isSubmitting}
-        aria-busy={isSubmitting || undefined}
-      >
-        {isSubmitting ? t('common.loading') : t('auth.loginSubmit')}
-      </button>
+      <SubmitButton busy={isSubmitting} label={t('auth.loginSubmit')} testId={`${prefix}-submit`} block />
     </form>
   );
 }

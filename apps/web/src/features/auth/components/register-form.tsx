@@ -5,6 +5,7 @@ import { ErrorCode, type RegisterRequest } from '@platform/contracts';
 import { CountrySelect } from '@/components/country-select';
 import { FormError, PasswordField, TextField } from '@/components/form-field';
 import { SmsSendButton } from '@/components/sms-send-button';
+import { SubmitButton } from '@/components/submit-button';
 import { readAffiliateCode } from '@/lib/affiliate';
 import { openNotice } from '@/lib/app-dialogs';
 import { ApiError } from '@/lib/api-client';
@@ -257,15 +258,7 @@ export function RegisterForm({ variant, captcha }: { variant: RegisterVariant; c
         <span>{t('register.acceptTerms')}</span>
       </label>
       <FormError message={formError} testId="register-error" />
-      <button
-        type="submit"
-        className="button button--primary button--block"
-        data-testid="register-submit"
-        disabled={isSubmitting}
-        aria-busy={isSubmitting || undefined}
-      >
-        {isSubmitting ? t('common.loading') : t('register.submit')}
-      </button>
+      <SubmitButton busy={isSubmitting} label={t('register.submit')} testId="register-submit" block />
     </form>
   );
 }

@@ -5,12 +5,14 @@ import type { LoginRequest } from '@platform/contracts';
 import { CountrySelect } from '@/components/country-select';
 import { FormError, TextField } from '@/components/form-field';
 import { SmsSendButton } from '@/components/sms-send-button';
-import { errorText, failureValue } from '@/lib/error-text';
+import { SubmitButton } from '@/components/submit-button';
+import { errorText } from '@/lib/error-text';
 import { useSmsSender } from '@/lib/use-sms-sender';
 import { login } from '../api/login';
 import { requestSmsCode } from '../api/request-sms-code';
 import { useCaptcha } from '../hooks/use-captcha';
 import { useCompleteLogin } from '../hooks/use-complete-login';
+import { captchaAnswer, renewCaptchaAfterFailure } from '../utils/login-captcha';
 import { isMobileNum, trimAll } from '../utils/validators';
 import { CaptchaField } from './captcha-field';
 
@@ -51,14 +53,14 @@ export function SmsLoginForm() {
       password: values.code,
       countryDialingCode: values.countryDialingCode,
       side: 'member',
-      ...(captcha.shown && captcha.captcha ? { captchaId: captcha.captcha.captchaId, captcha: values.captcha } : {}),
+      ...captchaAnswer(captcha, values.captcha),
     };
     try {
       await completeLogin(await login(request));
     } catch (error) {
       setFormError(errorText(t, error));
       setValue('captcha', '');
-      if (failureValue(error)?.captcha === true || captcha.shown) captcha.refresh({ force: true });
+      renewCaptchaAfterFailure(captcha, error);
     }
   };
 
@@ -106,15 +108,7 @@ export function SmsLoginForm() {
         })}
       />
       <FormError message={formError} testId="login-error" />
-      <button
-        type="submit"
-        className="button button--primary button--block"
-        data-testid="login-submit"
-        disabled={isSubmitting}
-        aria-busy={isSubmitting || undefined}
-      >
-        {isSubmitting ? t('common.loading') : t('auth.loginSubmit')}
-      </button>
+      <SubmitButton busy={isSubmitting} label={t('auth.loginSubmit')} testId="login-submit" block />
     </form>
   );
 }

@@ -74,6 +74,8 @@ describe('binding a mobile number in the security centre', () => {
     const { user, form } = await openForm(true);
     expect(screen.getByRole('heading', { name: 'Bind mobile number' })).toBeVisible();
     expect(screen.getByTestId('account-mobile')).toHaveTextContent('Not set');
+    // A first binding asks no password.
+    expect(form.queryByTestId('bind-mobile-password')).not.toBeInTheDocument();
     const send = form.getByTestId('bind-mobile-send');
 
     await user.type(form.getByTestId('bind-mobile-number'), '918-12');
@@ -98,6 +100,8 @@ describe('binding a mobile number in the security centre', () => {
     await waitFor(() => expect(screen.getByTestId('account-mobile')).toHaveTextContent('+84 9181234567'));
     expect(screen.getByRole('heading', { name: 'Change mobile number' })).toBeVisible();
     expect(form.getByTestId('bind-mobile-number')).toHaveValue('');
+    // Now a number is bound: replacing it will need the login password.
+    expect(form.getByTestId('bind-mobile-password')).toBeVisible();
     const [, bound] = callsTo(api, 'PUT', '/wps/member/mobile')[0] as [unknown, RequestInit];
     expect(await openSealed(JSON.parse(String(bound.body)))).toEqual({
       mobileNum: '9181234567',
@@ -172,5 +176,63 @@ describe('binding a mobile number in the security centre', () => {
     await user.click(form.getByTestId('bind-mobile-submit'));
     expect(await form.findByText('Please enter 10 - 10 digits only')).toBeVisible();
     expect(form.queryByTestId('bind-mobile-error')).not.toBeInTheDocument();
+  });
+});
+
+describe('replacing a bound mobile number in the security centre', () => {
+  const BOUND = { mobileNum: '9171234567', countryDialingCode: '+63' };
+  beforeEach(() => {
+    setViewport(true);
+    signIn(0, BOUND);
+  });
+
+  const bound = (routes: Parameters<typeof mockApi>[0]) =>
+    centre({ 'GET /wps/member/info': () => makeMemberInfo(BOUND), ...routes });
+
+  it('should ask for the current login password and send it sealed with the number and code', async () => {
+    const api = bound({
+      [SEND]: () => ({ expiredMinutes: 5 }),
+      [BIND]: () => makeMemberInfo({ mobileNum: '9181234567', countryDialingCode: '+63' }),
+    });
+    const { user, form } = await openForm(false);
+    expect(screen.getByRole('heading', { name: 'Change mobile number' })).toBeVisible();
+    expect(screen.getByText('To replace your number, also enter your current login password.')).toBeVisible();
+    const password = form.getByTestId('bind-mobile-password');
+    expect(password).toHaveAttribute('type', 'password');
+    expect(form.getByLabelText(/Current login password/)).toBe(password);
+
+    await user.type(form.getByTestId('bind-mobile-number'), '9181234567');
+    await user.type(form.getByTestId('bind-mobile-code'), '482913');
+    await user.click(form.getByTestId('bind-mobile-submit'));
+    expect(await form.findByText('Input cannot be empty')).toBeVisible();
+    expect(callsTo(api, 'PUT', '/wps/member/mobile')).toHaveLength(0);
+
+    await user.type(password, ' Tester#2026 ');
+    await user.click(form.getByTestId('bind-mobile-submit'));
+    expect(await screen.findByText('Your mobile number has been saved.')).toBeVisible();
+    await waitFor(() => expect(screen.getByTestId('account-mobile')).toHaveTextContent('+63 9181234567'));
+    expect(password).toHaveValue('');
+    const [, sent] = callsTo(api, 'PUT', '/wps/member/mobile')[0] as [unknown, RequestInit];
+    expect(await openSealed(JSON.parse(String(sent.body)))).toEqual({
+      mobileNum: '9181234567',
+      countryDialingCode: '+63',
+      verificationCode: '482913',
+      password: 'Tester#2026',
+    });
+  });
+
+  it('should show a wrong login password and keep the shown number', async () => {
+    bound({
+      [BIND]: () => {
+        throw new ApiFailure(400, 'OLD_PASSWORD_WRONG', 'The current password is wrong');
+      },
+    });
+    const { user, form } = await openForm(false);
+    await user.type(form.getByTestId('bind-mobile-number'), '9181234567');
+    await user.type(form.getByTestId('bind-mobile-code'), '482913');
+    await user.type(form.getByTestId('bind-mobile-password'), 'Wrong#2026');
+    await user.click(form.getByTestId('bind-mobile-submit'));
+    expect(await form.findByTestId('bind-mobile-error')).toHaveTextContent('The current password is wrong');
+    expect(screen.getByTestId('account-mobile')).toHaveTextContent('+63 9171234567');
   });
 });

@@ -4,8 +4,9 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { mobileNumRuleFrom } from '@platform/contracts';
 import { CountrySelect } from '@/components/country-select';
-import { FormError, TextField } from '@/components/form-field';
+import { FormError, PasswordField, TextField } from '@/components/form-field';
 import { SmsSendButton } from '@/components/sms-send-button';
+import { SubmitButton } from '@/components/submit-button';
 import { ApiError } from '@/lib/api-client';
 import { useConfig } from '@/lib/config';
 import { errorText } from '@/lib/error-text';
@@ -19,14 +20,16 @@ import { profileQueryKey } from '../api/profile';
 import { requestBindCode } from '../api/request-bind-code';
 import { useMemberInfo } from '../hooks/use-member-info';
 
-type Values = { countryDialingCode: string; mobileNum: string; verificationCode: string };
+type Values = { countryDialingCode: string; mobileNum: string; verificationCode: string; password: string };
 
-const EMPTY: Values = { countryDialingCode: '', mobileNum: '', verificationCode: '' };
+const EMPTY: Values = { countryDialingCode: '', mobileNum: '', verificationCode: '', password: '' };
 
 /**
  * Bind a mobile number, or replace the bound one: the number is checked by the rule registration applies to it
  * (contracts' mobileNumRuleFrom) before a code is sent to it, the send button counts down expiredMinutes × 60 s
- * (spec §4), and the code proves the number is the member's. Success shows the new number in the account summary.
+ * (spec §4), and the code proves the number is the member's. Replacing a bound number also needs the login password
+ * (a stolen session alone must not move the number that allows SMS login and reset). Success shows the new number in
+ * the account summary.
  */
 export function BindMobileSection() {
   const { t } = useTranslation();
@@ -37,6 +40,7 @@ export function BindMobileSection() {
   const sender = useSmsSender();
   const [formError, setFormError] = useState<string | null>(null);
   const rule = mobileNumRuleFrom(settings.fields);
+  const hasNumber = Boolean(info.data?.mobileNum);
   const {
     register,
     control,
@@ -62,7 +66,11 @@ export function BindMobileSection() {
   const submit = async (values: Values) => {
     setFormError(null);
     try {
-      const next = await bindMobile({ ...phone(), verificationCode: values.verificationCode.trim() });
+      const next = await bindMobile({
+        ...phone(),
+        verificationCode: values.verificationCode.trim(),
+        ...(hasNumber ? { password: values.password.trim() } : {}),
+      });
       queryClient.setQueryData(memberInfoQueryKey, next);
       updateUser(next);
       void queryClient.invalidateQueries({ queryKey: profileQueryKey });
@@ -76,13 +84,13 @@ export function BindMobileSection() {
     }
   };
 
-  const hasNumber = Boolean(info.data?.mobileNum);
   return (
     <section aria-labelledby={headingId} className="member-section">
       <h3 id={headingId} className="member-centre__subheading">
         {hasNumber ? t('member.changeMobile') : t('member.bindMobile')}
       </h3>
       <p className="muted">{t('member.bindMobileIntro')}</p>
+      {hasNumber && <p className="muted">{t('member.changeMobileIntro')}</p>}
       <form
         className="form form--wide"
         noValidate
@@ -124,17 +132,19 @@ export function BindMobileSection() {
             })}
             addon={<SmsSendButton sender={sender} onSend={() => void sendCode()} testId="bind-mobile-send" />}
           />
+          {hasNumber && (
+            <PasswordField
+              label={t('member.currentLoginPassword')}
+              required
+              testId="bind-mobile-password"
+              autoComplete="current-password"
+              error={errors.password?.message}
+              {...register('password', { validate: (value) => value.trim() !== '' || t('validation.required') })}
+            />
+          )}
         </div>
         <FormError message={formError} testId="bind-mobile-error" />
-        <button
-          type="submit"
-          className="button button--primary"
-          data-testid="bind-mobile-submit"
-          disabled={isSubmitting}
-          aria-busy={isSubmitting || undefined}
-        >
-          {isSubmitting ? t('common.loading') : t('member.saveMobile')}
-        </button>
+        <SubmitButton busy={isSubmitting} label={t('member.saveMobile')} testId="bind-mobile-submit" />
       </form>
     </section>
   );

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { checkNewPaymentPassword, paymentPasswordRuleFrom } from '@platform/contracts';
 import { FormError, PasswordField } from '@/components/form-field';
+import { SubmitButton } from '@/components/submit-button';
 import { ApiError } from '@/lib/api-client';
 import { useConfig } from '@/lib/config';
 import { errorText } from '@/lib/error-text';
@@ -113,15 +114,12 @@ export function PaymentPasswordSection() {
           />
         </div>
         <FormError message={formError} testId="payment-password-error" />
-        <button
-          type="submit"
-          className="button button--primary"
-          data-testid="payment-password-save"
-          disabled={isSubmitting || info.isPending}
-          aria-busy={isSubmitting || undefined}
-        >
-          {isSubmitting ? t('common.loading') : t('member.savePaymentPassword')}
-        </button>
+        <SubmitButton
+          busy={isSubmitting}
+          disabled={info.isPending}
+          label={t('member.savePaymentPassword')}
+          testId="payment-password-save"
+        />
       </form>
     </section>
   );
