@@ -117,7 +117,7 @@ CREATE INDEX captchas_expires_idx ON captchas (expires_at);
 CREATE TABLE verification_codes (
   merchant_id integer NOT NULL REFERENCES merchants (id) ON DELETE CASCADE,
   id bigint GENERATED ALWAYS AS IDENTITY,
-  purpose text NOT NULL CHECK (purpose IN ('LOGIN', 'REGISTER', 'FORGOT')),
+  purpose text NOT NULL CHECK (purpose IN ('LOGIN', 'REGISTER', 'FORGOT', 'BIND')),
   -- E.164-like: +639171234567.
   destination text NOT NULL,
   code_hash bytea NOT NULL,

@@ -11,7 +11,7 @@ export type CodeAttempt = { id: bigint; codeHash: Buffer; salt: Buffer };
 
 /**
  * The row values of a key. A BIND code is good only for the member who asked for it, so its destination carries that
- * member: `<holder>:<number>` (migration 0004).
+ * member: `<holder>:<number>`.
  */
 const rowKeyOf = (key: CodeKey): { purpose: CodePurpose; destination: string } =>
   key.purpose === 'BIND'
