@@ -40,11 +40,6 @@ CREATE TABLE ledger_accounts (
   CHECK (shard_count = 1 OR allow_negative)
 );
 
--- No foreign keys to ledger_accounts: each would cost a lookup and a row lock (a WAL record) per side of every
--- transfer. The only writer of transfers is ledger_post(), which inserts a transfer only after both of its account
--- rows were found, locked and updated in the same transaction; accounts are never deleted (ledger_accounts_no_delete)
--- and the columns a transfer points at never change (ledger_accounts_key_immutable), so a reference cannot dangle.
--- The audit checks it too (TRANSFER_ACCOUNT_MISSING). The foreign key of a correction to its original stays.
 CREATE TABLE ledger_transfers (
   merchant_id integer NOT NULL,
   id bigint NOT NULL,
@@ -76,6 +71,8 @@ CREATE TABLE ledger_transfers (
   created_at timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (merchant_id, id),
   UNIQUE (merchant_id, source, idempotency_key, leg),
+  FOREIGN KEY (merchant_id, debit_account_id, debit_shard) REFERENCES ledger_accounts (merchant_id, id, shard),
+  FOREIGN KEY (merchant_id, credit_account_id, credit_shard) REFERENCES ledger_accounts (merchant_id, id, shard),
   FOREIGN KEY (merchant_id, reverses_transfer_id) REFERENCES ledger_transfers (merchant_id, id),
   CHECK (debit_account_id <> credit_account_id)
 );
@@ -96,10 +93,6 @@ CREATE TRIGGER ledger_transfers_immutable BEFORE UPDATE OR DELETE OR TRUNCATE ON
   FOR EACH STATEMENT EXECUTE FUNCTION ledger_forbid_change();
 CREATE TRIGGER ledger_accounts_no_delete BEFORE DELETE OR TRUNCATE ON ledger_accounts
   FOR EACH STATEMENT EXECUTE FUNCTION ledger_forbid_change();
--- Statement-level and only when one of these columns is SET, so the balance UPDATEs never fire it.
-CREATE TRIGGER ledger_accounts_key_immutable
-  BEFORE UPDATE OF merchant_id, id, shard, shard_count, currency, allow_negative ON ledger_accounts
-  FOR EACH STATEMENT EXECUTE FUNCTION ledger_forbid_change();
 
 -- Applies a batch of posts in one statement, hence one transaction, and returns one row per transfer of each post
 -- (status OK or REPLAYED) or one row per refused post (status and detail). Business refusals are results, not
@@ -115,8 +108,6 @@ CREATE TRIGGER ledger_accounts_key_immutable
 -- The shard of a sharded account is picked from the idempotency key's hash, known before locking (DESIGN.md says
 -- "from the transfer id", but the id is taken after the locks; the key spreads as evenly and keeps retries on the
 -- same shard).
--- Shard counts are read once per batch, by the statement that takes the locks, instead of by an
--- InitPlan in every UPDATE; an unknown account is known from that statement too (no EXISTS after a failed UPDATE).
 CREATE FUNCTION ledger_post(p_posts jsonb) RETURNS TABLE (
   post_no integer,
   status text,
@@ -144,6 +135,7 @@ DECLARE
   v_source text;
   v_key text;
   v_hash text;
+  v_key_hash integer;
   v_existing text;
   v_amount bigint;
   v_debit bigint;
@@ -163,41 +155,26 @@ DECLARE
   v_credit_afters bigint[];
   v_currency text;
   v_i integer;
-  v_lock_merchants integer[];
-  v_lock_accounts bigint[];
-  v_lock_hashes integer[];
-  -- Per side of every leg of the batch, in order (post, leg, debit then credit): the shard locked for it, or NULL
-  -- when the account does not exist.
-  v_shards smallint[];
-  v_base integer := 0;
-  v_next integer := 0;
-  v_leg_no integer;
-  v_debit_shard smallint;
-  v_credit_shard smallint;
+  v_lock_merchants integer[] := '{}';
+  v_lock_accounts bigint[] := '{}';
+  v_lock_hashes integer[] := '{}';
   v_now timestamptz := now();
 BEGIN
-  -- 1. Lock every row the batch may touch, in key order, and remember which shard each leg side got: shard counts
-  -- are read here, once per batch, not again per UPDATE. Unknown accounts lock nothing; they are refused below.
-  -- The sides are gathered into arrays first: joined straight to the JSON, the planner cannot estimate them and
-  -- scans the whole accounts table.
-  SELECT array_agg((p.value->>'merchant')::integer ORDER BY p.n, l.n, s.side),
-         array_agg((CASE s.side WHEN 0 THEN l.value->>'debit' ELSE l.value->>'credit' END)::bigint
-                   ORDER BY p.n, l.n, s.side),
-         array_agg(hashtext((p.value->>'source') || ':' || (p.value->>'key')) ORDER BY p.n, l.n, s.side)
-    INTO v_lock_merchants, v_lock_accounts, v_lock_hashes
-    FROM jsonb_array_elements(p_posts) WITH ORDINALITY AS p (value, n)
-    CROSS JOIN LATERAL jsonb_array_elements(p.value->'legs') WITH ORDINALITY AS l (value, n)
-    CROSS JOIN (VALUES (0), (1)) AS s (side);
-  -- LockRows runs above the Sort, so rows are locked in (merchant_id, id, shard) order whatever the batch.
-  WITH locked AS MATERIALIZED (
-    SELECT t.n, a.shard FROM unnest(v_lock_merchants, v_lock_accounts, v_lock_hashes) WITH ORDINALITY AS t (m, acc, h, n)
-      JOIN ledger_accounts a ON a.merchant_id = t.m AND a.id = t.acc AND a.shard = abs(t.h % a.shard_count)
-      ORDER BY a.merchant_id, a.id, a.shard
-      FOR UPDATE OF a
-  )
-  SELECT array_agg(k.shard ORDER BY s.n) INTO v_shards
-    FROM generate_series(1, coalesce(cardinality(v_lock_accounts), 0)) AS s (n)
-    LEFT JOIN locked k ON k.n = s.n;
+  -- 1. Lock every row the batch may touch, in key order. Unknown accounts lock nothing; they are refused below.
+  -- The set is gathered into arrays first: joined straight to the JSON, the planner cannot estimate it and scans
+  -- the whole accounts table.
+  FOR v_post IN SELECT value FROM jsonb_array_elements(p_posts) LOOP
+    v_key_hash := hashtext((v_post->>'source') || ':' || (v_post->>'key'));
+    FOR v_leg IN SELECT value FROM jsonb_array_elements(v_post->'legs') LOOP
+      v_lock_merchants := v_lock_merchants || (v_post->>'merchant')::integer || (v_post->>'merchant')::integer;
+      v_lock_accounts := v_lock_accounts || (v_leg->>'debit')::bigint || (v_leg->>'credit')::bigint;
+      v_lock_hashes := v_lock_hashes || v_key_hash || v_key_hash;
+    END LOOP;
+  END LOOP;
+  PERFORM 1 FROM unnest(v_lock_merchants, v_lock_accounts, v_lock_hashes) AS t (m, acc, h)
+    JOIN ledger_accounts a ON a.merchant_id = t.m AND a.id = t.acc AND a.shard = abs(t.h % a.shard_count)
+    ORDER BY a.merchant_id, a.id, a.shard
+    FOR UPDATE OF a;
 
   FOR v_post IN SELECT value FROM jsonb_array_elements(p_posts) LOOP
     v_post_no := v_post_no + 1;
@@ -205,8 +182,7 @@ BEGIN
     v_source := v_post->>'source';
     v_key := v_post->>'key';
     v_hash := v_post->>'hash';
-    v_base := v_next;
-    v_next := v_next + 2 * jsonb_array_length(v_post->'legs');
+    v_key_hash := hashtext(v_source || ':' || v_key);
 
     -- 2. Idempotency: the same key and request returns the first result; another request is refused.
     SELECT t.request_hash INTO v_existing FROM ledger_transfers t
@@ -243,27 +219,23 @@ BEGIN
     -- 3. Apply the legs in order; a refused leg undoes the legs before it, so a post is all or nothing.
     v_debits := '{}'; v_credits := '{}'; v_debit_shards := '{}'; v_credit_shards := '{}';
     v_amounts := '{}'; v_codes := '{}'; v_debit_afters := '{}'; v_credit_afters := '{}';
-    v_leg_no := 0;
     FOR v_leg IN SELECT value FROM jsonb_array_elements(v_post->'legs') LOOP
       EXIT WHEN v_refusal IS NOT NULL;
-      v_leg_no := v_leg_no + 1;
       v_amount := (v_leg->>'amount')::bigint;
       v_debit := (v_leg->>'debit')::bigint;
       v_credit := (v_leg->>'credit')::bigint;
-      v_debit_shard := v_shards[v_base + 2 * v_leg_no - 1];
-      v_credit_shard := v_shards[v_base + 2 * v_leg_no];
-      IF v_debit_shard IS NULL THEN
-        v_refusal := 'ACCOUNT_NOT_FOUND'; v_detail := v_debit::text;
-        EXIT;
-      END IF;
       -- The one way a balance goes down: guarded by the balance itself, in the same statement (DESIGN.md §5).
+      -- shard_count is read once (an InitPlan), so the shard is an index condition rather than a filter over shards.
       UPDATE ledger_accounts a SET balance_minor = a.balance_minor - v_amount
-        WHERE a.merchant_id = v_merchant AND a.id = v_debit AND a.shard = v_debit_shard
+        WHERE a.merchant_id = v_merchant AND a.id = v_debit
+          AND a.shard = abs(v_key_hash % (SELECT c.shard_count FROM ledger_accounts c
+                                          WHERE c.merchant_id = v_merchant AND c.id = v_debit AND c.shard = 0))
           AND (a.allow_negative OR a.balance_minor >= v_amount)
         RETURNING a.balance_minor, a.shard, a.currency INTO v_debit_row;
       IF NOT FOUND THEN
-        -- The row exists (it was locked above) and accounts are never deleted: only the guard can refuse.
-        v_refusal := 'INSUFFICIENT_FUNDS'; v_detail := v_debit::text;
+        v_refusal := CASE WHEN EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.merchant_id = v_merchant
+          AND a.id = v_debit) THEN 'INSUFFICIENT_FUNDS' ELSE 'ACCOUNT_NOT_FOUND' END;
+        v_detail := v_debit::text;
         EXIT;
       END IF;
       v_debits := v_debits || v_debit;
@@ -273,12 +245,12 @@ BEGIN
       v_codes := v_codes || (v_leg->>'code');
       v_currency := v_debit_row.currency;
 
-      IF v_credit_shard IS NOT NULL THEN
-        UPDATE ledger_accounts a SET balance_minor = a.balance_minor + v_amount
-          WHERE a.merchant_id = v_merchant AND a.id = v_credit AND a.shard = v_credit_shard
-          RETURNING a.balance_minor, a.shard, a.currency INTO v_credit_row;
-      END IF;
-      IF v_credit_shard IS NULL OR NOT FOUND THEN
+      UPDATE ledger_accounts a SET balance_minor = a.balance_minor + v_amount
+        WHERE a.merchant_id = v_merchant AND a.id = v_credit
+          AND a.shard = abs(v_key_hash % (SELECT c.shard_count FROM ledger_accounts c
+                                          WHERE c.merchant_id = v_merchant AND c.id = v_credit AND c.shard = 0))
+        RETURNING a.balance_minor, a.shard, a.currency INTO v_credit_row;
+      IF NOT FOUND THEN
         v_refusal := 'ACCOUNT_NOT_FOUND'; v_detail := v_credit::text;
         v_credits := v_credits || NULL::bigint; v_credit_shards := v_credit_shards || NULL::smallint;
         EXIT;

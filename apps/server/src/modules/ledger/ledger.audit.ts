@@ -25,8 +25,7 @@ export type LedgerViolation =
   | { kind: 'OWNED_ACCOUNT_NEGATIVE'; merchantId: number; accountId: bigint; balanceMinor: bigint }
   | { kind: 'KEY_APPLIED_TWICE'; merchantId: number; source: string; key: string; detail: string }
   | { kind: 'SHARDS_INCONSISTENT'; merchantId: number; accountId: bigint }
-  | { kind: 'REVERSAL_MISMATCH'; merchantId: number; transferId: bigint; reversesTransferId: bigint }
-  | { kind: 'TRANSFER_ACCOUNT_MISSING'; merchantId: number; transferId: bigint; accountId: bigint; shard: number };
+  | { kind: 'REVERSAL_MISMATCH'; merchantId: number; transferId: bigint; reversesTransferId: bigint };
 
 /** Each check reports at most this many rows: a broken ledger must not flood the log or the heap. */
 export const AUDIT_MAX_ROWS_PER_CHECK = 100;
@@ -153,24 +152,6 @@ const checks: ((tx: Queryable, merchantId: number | null) => Promise<LedgerViola
       [merchantId],
     );
     return rows.map((r) => ({ kind: 'SHARDS_INCONSISTENT', merchantId: r.merchant_id, accountId: r.id }));
-  },
-  // Every side of a transfer names an existing account row (0005_ledger_speed.sql: ledger_post guarantees it under
-  // its locks instead of a foreign key).
-  async (tx, merchantId) => {
-    const { rows } = await tx.query<{ merchant_id: number; transfer_id: bigint; account_id: bigint; shard: number }>(
-      `SELECT x.merchant_id, x.transfer_id, x.account_id, x.shard FROM (${FLOWS}) x
-        WHERE NOT EXISTS (SELECT 1 FROM ledger_accounts a
-                           WHERE a.merchant_id = x.merchant_id AND a.id = x.account_id AND a.shard = x.shard)
-        LIMIT ${AUDIT_MAX_ROWS_PER_CHECK}`,
-      [merchantId],
-    );
-    return rows.map((r) => ({
-      kind: 'TRANSFER_ACCOUNT_MISSING',
-      merchantId: r.merchant_id,
-      transferId: r.transfer_id,
-      accountId: r.account_id,
-      shard: r.shard,
-    }));
   },
   async (tx, merchantId) => {
     const { rows } = await tx.query<{ merchant_id: number; id: bigint; reverses_transfer_id: bigint }>(
