@@ -93,6 +93,18 @@ const EnvSchema = z.object({
   PAYLOAD_PRIVATE_KEY: optional(z.string())
     .transform((v) => (v === undefined ? undefined : normalizePem(v)))
     .refine((v) => v === undefined || isRsaPrivateKey(v), 'must be an RSA private key of 2048 bits or more (PEM)'),
+  /** Socket.IO fan-out across processes (distributed mode); unset: the in-process adapter. */
+  REDIS_URL: optional(z.string().regex(/^rediss?:\/\/.+/, 'must be a redis:// or rediss:// URL')),
+  /**
+   * Bearer token of the staff API (/wps/ops/*) until the back office brings staff accounts (ADR 0011). Unset: the
+   * staff API answers 404.
+   */
+  STAFF_API_TOKEN: optional(z.string().min(32, 'must be at least 32 characters')),
+  /**
+   * The demo payment gateway's webhook secret. Unset: a random one per process (embedded mode, where the gateway and
+   * the platform share the process). Set it when several processes run.
+   */
+  DEMO_GATEWAY_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
 });
 
 export type Env = {
@@ -110,6 +122,9 @@ export type Env = {
   WEB_DIST_DIR: string;
   /** PEM; undefined: a key pair is generated at boot. */
   PAYLOAD_PRIVATE_KEY: string | undefined;
+  REDIS_URL: string | undefined;
+  STAFF_API_TOKEN: string | undefined;
+  DEMO_GATEWAY_SECRET: string | undefined;
 };
 
 export class EnvError extends Error {
@@ -136,6 +151,9 @@ export const loadEnv = (source: EnvSource = process.env, repoRoot = findRepoRoot
     ...parsed.data,
     DATABASE_URL: parsed.data.DATABASE_URL,
     PAYLOAD_PRIVATE_KEY: parsed.data.PAYLOAD_PRIVATE_KEY,
+    REDIS_URL: parsed.data.REDIS_URL,
+    STAFF_API_TOKEN: parsed.data.STAFF_API_TOKEN,
+    DEMO_GATEWAY_SECRET: parsed.data.DEMO_GATEWAY_SECRET,
     DATA_DIR: fromRoot(parsed.data.DATA_DIR, 'data'),
     WEB_DIST_DIR: fromRoot(parsed.data.WEB_DIST_DIR, 'apps/web/dist'),
   };

@@ -13,6 +13,10 @@ import { createRateLimiter, databaseRateLimitStore } from './modules/rate-limit'
 import { createSealedModule, type PayloadKeys } from './modules/sealed';
 import { systemRoutes, systemServiceFactory } from './modules/system';
 import { createVerificationModule } from './modules/verification';
+import { createRealtime } from './modules/realtime';
+import { createStaffAuth } from './modules/staff';
+import { createWalletModule } from './modules/wallet';
+import { createEventBus } from './lib/event-bus';
 
 export type PlatformDeps = {
   env: Env;
@@ -36,8 +40,12 @@ export const registerModules = async (app: FastifyInstance, deps: PlatformDeps):
   const messaging = createMessagingModule({ db, now });
   const captcha = createCaptchaModule({ db, limiter, now, text: deps.captchaText });
   const verification = createVerificationModule({ db, limiter, sms: messaging.sms, now });
+  const bus = createEventBus((error, event) => app.log.error({ err: error, event }, 'event listener failed'));
+  const ledger = createLedgerModule({ db }).startAudit(app);
+  const wallet = createWalletModule({ ledger: ledger.service, bus });
   const identity = createIdentityModule({
     ...{ db, merchants, limiter, now, hasher: deps.hasher },
+    onTrialCreated: wallet.service.fundPlay,
     sealed: sealed.service,
     captcha: captcha.service,
     verification: verification.service,
@@ -54,6 +62,21 @@ export const registerModules = async (app: FastifyInstance, deps: PlatformDeps):
   });
   await app.register(captchaRoutes, { captcha: captcha.service, resolveMerchant: merchantOf });
   await app.register(identity.routes);
+  const staff = createStaffAuth({ token: env.STAFF_API_TOKEN, merchantOf: identity.merchantOf });
+  await app.register(
+    wallet.routes({
+      ...{ auth: identity.auth, merchantOf: identity.merchantOf, staff },
+      findMember: identity.directory.byUsername,
+    }),
+  );
+  await createRealtime({
+    ...{ app, bus, redisUrl: env.REDIS_URL },
+    wallet: wallet.service,
+    merchantByHost: merchants.resolveByHost,
+    merchantById: merchants.byId,
+    resolveSession: identity.resolveSession,
+    memberType: async (merchantId, memberId) => (await identity.directory.byId(merchantId, memberId))?.userType ?? null,
+  });
   // Hands out SMS codes and reset links to anyone: never in production.
   if (env.NODE_ENV !== 'production') {
     await app.register(devOutboxRoutes, { outbox: messaging.outbox, resolveMerchant: merchantOf });
@@ -68,6 +91,5 @@ export const registerModules = async (app: FastifyInstance, deps: PlatformDeps):
     { name: 'outbox', run: messaging.purge },
   ];
   startHousekeeping(app, tasks);
-  createLedgerModule({ db }).startAudit(app);
   app.decorate('housekeeping', tasks);
 };

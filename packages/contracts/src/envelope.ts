@@ -60,6 +60,39 @@ export const ErrorCode = {
   ALREADY_REVERSED: 'ALREADY_REVERSED',
   /** Negative, zero, too many decimals, not a number, or out of range. */
   INVALID_AMOUNT: 'INVALID_AMOUNT',
+  // Wallet (issue 4)
+  /** Below the channel's or the merchant's minimum. */
+  AMOUNT_BELOW_MIN: 'AMOUNT_BELOW_MIN',
+  AMOUNT_ABOVE_MAX: 'AMOUNT_ABOVE_MAX',
+  /** Today's number of withdrawals (or deposits) is used up. */
+  DAILY_LIMIT_REACHED: 'DAILY_LIMIT_REACHED',
+  CHANNEL_UNAVAILABLE: 'CHANNEL_UNAVAILABLE',
+  ORDER_NOT_FOUND: 'ORDER_NOT_FOUND',
+  /** The order is not in a state that allows this (e.g. approving a rejected order). */
+  ORDER_STATE_INVALID: 'ORDER_STATE_INVALID',
+  /** A payment password must be set before money can leave the wallet. */
+  PAYMENT_PASSWORD_REQUIRED: 'PAYMENT_PASSWORD_REQUIRED',
+  PAYMENT_PASSWORD_WRONG: 'PAYMENT_PASSWORD_WRONG',
+  /** The profile has no real name (payee name) yet. */
+  REAL_NAME_REQUIRED: 'REAL_NAME_REQUIRED',
+  /** A withdrawal account's holder name differs from the profile's real name. */
+  PAYEE_NAME_MISMATCH: 'PAYEE_NAME_MISMATCH',
+  WITHDRAW_ACCOUNT_NOT_FOUND: 'WITHDRAW_ACCOUNT_NOT_FOUND',
+  WITHDRAW_ACCOUNT_LIMIT: 'WITHDRAW_ACCOUNT_LIMIT',
+  /** A webhook whose signature does not verify, or whose timestamp is outside the window. */
+  SIGNATURE_INVALID: 'SIGNATURE_INVALID',
+  FILE_TYPE_INVALID: 'FILE_TYPE_INVALID',
+  FILE_TOO_LARGE: 'FILE_TOO_LARGE',
+  TOO_MANY_FILES: 'TOO_MANY_FILES',
+  /** Upline transfer by a member without an upline. */
+  NO_UPLINE: 'NO_UPLINE',
+  /** An agent's transfer to someone outside its downline. */
+  NOT_IN_DOWNLINE: 'NOT_IN_DOWNLINE',
+  /** Transfer wallet: the merchant uses the single (seamless) wallet. */
+  SINGLE_WALLET: 'SINGLE_WALLET',
+  VENDOR_UNAVAILABLE: 'VENDOR_UNAVAILABLE',
+  /** The vendor did not answer in time: the order stays pending until reconciliation settles it. */
+  TRANSFER_PENDING: 'TRANSFER_PENDING',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 export const ErrorCodeSchema = z.enum(Object.values(ErrorCode) as [ErrorCode, ...ErrorCode[]]);

@@ -11,3 +11,4 @@ export * from './password-policy';
 export * from './field-rules';
 export * from './register-pattern-examples';
 export * from './money';
+export * from './wallet';

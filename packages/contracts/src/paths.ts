@@ -41,7 +41,56 @@ export const API = {
     /** Needs a session (T): the code goes to the number being bound (PUT /wps/member/mobile). */
     smsBind: '/wps/verification/sms/bind',
   },
-  agent: { affiliate: '/wps/agent/affiliate' },
+  agent: {
+    affiliate: '/wps/agent/affiliate',
+    /** An agent sends money to a member of its own downline (issue 4; E: carries the payment password). */
+    transferDownline: '/wps/agent/transfer',
+  },
+  wallet: {
+    balance: '/wps/v2/wallets/balance',
+    /** Spec §7: moves money between the main wallet and a vendor wallet (transfer-wallet merchants only). */
+    vendorTransfer: '/wps/relay/GCS_walletTransfer',
+    /** The vendor wallets of a transfer-wallet merchant, with their balances and pending orders. */
+    vendorWallets: '/wps/v2/wallets/vendors',
+    /** Spec §7 merchant wallet (GET): isSingle, currency. */
+    merchantWallet: '/wps/wallet/merchant',
+    /** The account record (member centre transactionHistory). */
+    transactions: '/wps/wallet/transactions',
+    /** A member sends money to its upline (member centre transferUpline; E: carries the payment password). */
+    transferUpline: '/wps/wallet/transfer/upline',
+  },
+  deposit: {
+    channels: '/wps/deposit/channels',
+    /** GET the member's orders; POST a new one. */
+    orders: '/wps/deposit/orders',
+    order: '/wps/deposit/orders/:orderNo',
+    /** Payment gateways call back here (signed, not T). */
+    webhook: '/wps/deposit/webhook/:gateway',
+  },
+  withdraw: {
+    /** GET limits, today's count and the available balance. */
+    settings: '/wps/withdraw/settings',
+    /** GET the bound withdrawal accounts; POST binds one. */
+    accounts: '/wps/withdraw/accounts',
+    account: '/wps/withdraw/accounts/:accountId',
+    /** GET the member's orders; POST a request (E: carries the payment password). */
+    orders: '/wps/withdraw/orders',
+    order: '/wps/withdraw/orders/:orderNo',
+    /** POST multipart: received / not received / partly received, with up to 3 proof images. */
+    confirm: '/wps/withdraw/orders/:orderNo/confirmation',
+    proof: '/wps/withdraw/orders/:orderNo/proofs/:proofId',
+  },
+  /** Staff API (issue 4; the back office of issue 7 puts screens on it). Bearer STAFF_API_TOKEN. */
+  ops: {
+    deposits: '/wps/ops/deposits',
+    depositApprove: '/wps/ops/deposits/:orderNo/approve',
+    depositReject: '/wps/ops/deposits/:orderNo/reject',
+    withdrawals: '/wps/ops/withdrawals',
+    withdrawalApprove: '/wps/ops/withdrawals/:orderNo/approve',
+    withdrawalReject: '/wps/ops/withdrawals/:orderNo/reject',
+    adjustments: '/wps/ops/adjustments',
+    vendorTransfers: '/wps/ops/vendor-transfers',
+  },
   /** Registered only when NODE_ENV is not production. */
   dev: { outbox: '/wps/dev/outbox' },
 } as const;
@@ -57,6 +106,9 @@ export const SEALED_ENDPOINTS: readonly { method: 'POST' | 'PUT'; path: string }
   { method: 'POST', path: API.member.forgotByPhone },
   { method: 'PUT', path: API.member.paymentPassword },
   { method: 'PUT', path: API.member.mobile },
+  { method: 'POST', path: API.withdraw.orders },
+  { method: 'POST', path: API.wallet.transferUpline },
+  { method: 'POST', path: API.agent.transferDownline },
 ];
 
 /** Client route table (spec §2). */

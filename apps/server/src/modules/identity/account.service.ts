@@ -111,6 +111,21 @@ const setPaymentPassword = async (
   await deps.members.setPaymentPassword(session.merchantId, member.id, hash, deps.now());
 };
 
+/**
+ * Money leaving the wallet (withdrawal, transfers) needs the payment password: PAYMENT_PASSWORD_REQUIRED before one is
+ * set, PAYMENT_PASSWORD_WRONG on a wrong guess. Guesses share PAYMENT_PASSWORD_RULE (5 per 15 minutes per member).
+ */
+const checkPaymentPassword = async (deps: AccountServiceDeps, session: Session, password: string): Promise<void> => {
+  const member = await own(deps, session);
+  if (member.paymentPasswordHash === null) {
+    throw new AppError('PAYMENT_PASSWORD_REQUIRED', 400, 'Please set your payment password first');
+  }
+  await enforceLimits(deps.limiter, session.merchantId, [[PAYMENT_PASSWORD_RULE, member.id.toString()]]);
+  if (!(await deps.hasher.verify(member.paymentPasswordHash, password))) {
+    throw new AppError('PAYMENT_PASSWORD_WRONG', 400, 'The payment password is wrong');
+  }
+};
+
 const logins = async (deps: AccountServiceDeps, session: Session): Promise<{ list: LoginRecord[] }> => ({
   list: (await deps.sessions.recentLogins(session.merchantId, session.memberId, LOGIN_HISTORY_LIMIT)).map((row) => ({
     loggedInAt: row.loggedInAt.toISOString(),
@@ -127,6 +142,7 @@ export const accountServiceFactory = (deps: AccountServiceDeps) => ({
   updateProfile: (session: Session, changes: UpdateProfileRequest) => updateProfile(deps, session, changes),
   setPaymentPassword: (session: Session, request: PaymentPasswordRequest) => setPaymentPassword(deps, session, request),
   logins: (session: Session) => logins(deps, session),
+  checkPaymentPassword: (session: Session, password: string) => checkPaymentPassword(deps, session, password),
   setLanguage: (session: Session, language: string) =>
     deps.members.setLanguage(session.merchantId, session.memberId, language),
 });

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import type { CaptchaService } from '../captcha';
-import type { MerchantService } from '../merchant';
+import type { Merchant, MerchantService } from '../merchant';
 import type { EmailProvider } from '../messaging';
 import type { RateLimiter } from '../rate-limit';
 import type { SealedService } from '../sealed';
@@ -28,7 +28,8 @@ import { sessionServiceFactory } from './session.service';
 import { smsCodeServiceFactory } from './sms-code.service';
 
 export type { Auth } from './auth';
-export type { Session } from './session.service';
+export type { Session, SessionLookup } from './session.service';
+export type { MerchantResolver, RequestContext } from './identity.context';
 export {
   PASSWORD_HASH_PARAMS,
   TEST_PASSWORD_HASH_PARAMS,
@@ -51,6 +52,8 @@ export type IdentityModuleDeps = {
   email: EmailProvider;
   hasher: PasswordHasher;
   now: Clock;
+  /** The wallet's play-money hook (issue 4), awaited on free-play login before the session is issued. */
+  onTrialCreated?: (merchant: Merchant, memberId: bigint) => Promise<void>;
 };
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -73,6 +76,7 @@ export const createIdentityModule = (deps: IdentityModuleDeps) => {
   const login = loginServiceFactory({
     ...{ members, merchants, guard, hasher, issuer, limiter, now },
     dummyHash: dummyHashOf(hasher),
+    onTrialCreated: deps.onTrialCreated,
     verification: deps.verification,
   });
   const registration = registrationServiceFactory({
@@ -103,6 +107,15 @@ export const createIdentityModule = (deps: IdentityModuleDeps) => {
   return {
     auth,
     routes,
+    /** What other modules may read of members (the wallet: payee name, upline, payment password). */
+    directory: {
+      byId: (merchantId: number, memberId: bigint) => members.findById(merchantId, memberId),
+      byUsername: (merchantId: number, username: string) => members.findByUsername(merchantId, username),
+      checkPaymentPassword: account.checkPaymentPassword,
+    },
+    merchantOf,
+    /** The realtime gateway authenticates a socket's token with the same rules as a request's. */
+    resolveSession: sessions.resolve,
     /** PUT /wps/system/language with a valid session stores the member's choice (spec §4). Guests: nothing stored. */
     storeLanguage: async (request: FastifyRequest, language: string): Promise<void> => {
       const session = await auth.optionalSession(request);

@@ -10,7 +10,7 @@ import {
 } from '@platform/contracts';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { isModuleEnabled, type MerchantService } from '../merchant';
+import { isModuleEnabled, type Merchant, type MerchantService } from '../merchant';
 import { enforceLimits, type RateLimiter, type RateRule } from '../rate-limit';
 import { destinationOf, nationalNumber, type VerificationService } from '../verification';
 import type { RequestContext } from './identity.context';
@@ -33,6 +33,8 @@ const WRONG_CODE = 'Wrong mobile number or verification code';
 export const featureDisabled = (what: string) => new AppError('FEATURE_DISABLED', 403, `${what} is not available`);
 
 export type LoginServiceDeps = {
+  /** Called once a trial member exists, before its session is issued (the wallet funds its play money). */
+  onTrialCreated?: (merchant: Merchant, memberId: bigint) => Promise<void>;
   members: Pick<MemberRepository, 'findByUsername' | 'findByMobile' | 'findById' | 'insert'>;
   merchants: Pick<MerchantService, 'whitelabelTree'>;
   guard: LoginGuard;
@@ -161,6 +163,8 @@ const freePlay = async (
   );
   const member = await deps.members.findById(merchantId, id);
   if (member === undefined) throw new Error('trial member vanished');
+  // The play money is in the wallet before the session is handed out, so the first balance call shows it.
+  await deps.onTrialCreated?.(ctx.merchant, member.id);
   return deps.issuer.issue(ctx, member, { method: 'FREEPLAY' });
 };
 

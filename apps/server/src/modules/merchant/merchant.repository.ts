@@ -22,7 +22,8 @@ const MERCHANT_COLUMNS = `m.id, m.code, m.name, m.status,
   m.default_theme AS "defaultTheme", m.logo_url AS "logoUrl", m.license_image_url AS "licenseImageUrl",
   m.gtag_id AS "gtagId", m.main_domain AS "mainDomain", m.lottery_type AS "lotteryType",
   m.esport_game AS "esportGame", m.cockfight_game AS "cockfightGame",
-  m.sms_code_expired_minutes AS "smsCodeExpiredMinutes", m.password_max_age_days AS "passwordMaxAgeDays"`;
+  m.sms_code_expired_minutes AS "smsCodeExpiredMinutes", m.password_max_age_days AS "passwordMaxAgeDays",
+  m.wallet_is_single AS "walletIsSingle", m.play_money_minor AS "playMoneyMinor", m.play_currency AS "playCurrency"`;
 
 /** SQL only (STYLE.md convention 3). Every list is per merchant and bounded by what an operator configures. */
 export const merchantRepository = (db: Queryable) => {
@@ -36,6 +37,8 @@ export const merchantRepository = (db: Queryable) => {
           [host],
         )
       )[0],
+    findById: async (id: number): Promise<Merchant | undefined> =>
+      (await list<Merchant>(`SELECT ${MERCHANT_COLUMNS} FROM merchants m WHERE m.id = $1`, [id]))[0],
     findByCode: async (code: string): Promise<Merchant | undefined> =>
       (await list<Merchant>(`SELECT ${MERCHANT_COLUMNS} FROM merchants m WHERE m.code = $1`, [code]))[0],
     languages: (merchantId: number) =>

@@ -51,8 +51,16 @@ export const merchantServiceFactory = ({ repository, defaultMerchantCode }: Merc
   const ownsHost = async (merchantId: number, host: string): Promise<boolean> =>
     (await repository.findByHost(normalizeHost(host)))?.id === merchantId;
 
+  /** A merchant by id (jobs and events carry ids); UNKNOWN_MERCHANT when there is none. */
+  const byId = async (id: number): Promise<Merchant> => {
+    const merchant = await repository.findById(id);
+    if (merchant === undefined) throw new AppError('UNKNOWN_MERCHANT', 404, 'Unknown merchant');
+    return merchant;
+  };
+
   return {
     resolveByHost,
+    byId,
     ownsHost,
     whitelabelTree,
     regionRestricted,

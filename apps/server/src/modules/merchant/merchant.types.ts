@@ -22,6 +22,11 @@ export type Merchant = {
   smsCodeExpiredMinutes: number;
   /** Password age after which login asks for a change, while PWDEXPIRY3 is on. */
   passwordMaxAgeDays: number;
+  /** Spec §3 merchantWallet.isSingle: false adds a transfer wallet per vendor (GCS_walletTransfer). */
+  walletIsSingle: boolean;
+  /** Play money a trial member gets on free-play login, in minor units of playCurrency. */
+  playMoneyMinor: bigint;
+  playCurrency: string;
 };
 
 export type MerchantLanguage = { code: string; locale: string; label: string };

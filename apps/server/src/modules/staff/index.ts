@@ -1,0 +1,1 @@
+export { createStaffAuth, type StaffAuth, type StaffCaller } from './staff-auth';

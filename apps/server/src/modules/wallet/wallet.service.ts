@@ -1,0 +1,110 @@
+import { formatMoney, isTrialType, type Balance } from '@platform/contracts';
+import type { EventBus } from '../../lib/event-bus';
+import type { AccountKey, LedgerService, PostInput, PostResult, SystemPurpose } from '../ledger';
+import type { Merchant } from '../merchant';
+
+/** What a member's money is for: spendable cash, cash held by pending withdrawals, trial play money, a vendor wallet. */
+export type MemberPurpose = 'CASH' | 'FROZEN' | 'PLAY' | `VENDOR:${string}`;
+
+export type WalletServiceDeps = { ledger: LedgerService; bus: EventBus };
+
+/** Every person's account is owned by its `members` row (agents are members with an agent type). */
+const OWNER_KIND = 'MEMBER' as const;
+
+/**
+ * The wallet's view of the ledger: finds (and on first use opens) a member's and the merchant's accounts, posts, and
+ * tells the realtime gateway after the commit whose balances changed. Other wallet modules (deposits, withdrawals,
+ * transfers, the transfer wallet) move money only through `post`.
+ */
+export const walletServiceFactory = ({ ledger, bus }: WalletServiceDeps) => {
+  // Account ids never change once an account exists, so they are cached for the process's lifetime.
+  const ids = new Map<string, bigint>();
+  const idOf = async (key: AccountKey): Promise<bigint> => {
+    const cacheKey = `${key.merchantId}:${key.ownerKind}:${key.ownerId}:${key.purpose}:${key.currency}`;
+    const cached = ids.get(cacheKey);
+    if (cached !== undefined) return cached;
+    const account = await ledger.openAccount(key);
+    ids.set(cacheKey, account.id);
+    return account.id;
+  };
+
+  const currencyOf = (merchant: Merchant, purpose: string): string =>
+    purpose === 'PLAY' ? merchant.playCurrency : merchant.currencyCode;
+
+  const memberKey = (merchant: Merchant, memberId: bigint, purpose: MemberPurpose): AccountKey => ({
+    merchantId: merchant.id,
+    ownerKind: OWNER_KIND,
+    ownerId: memberId,
+    purpose,
+    currency: currencyOf(merchant, purpose),
+  });
+
+  /** Minor units in the account, 0 when it was never opened (reads never open accounts). */
+  const balanceMinor = async (merchant: Merchant, memberId: bigint, purpose: MemberPurpose): Promise<bigint> =>
+    (await ledger.findAccount(memberKey(merchant, memberId, purpose)))?.balanceMinor ?? 0n;
+
+  /** The header's balance: play money for a trial member, cash (and what pending withdrawals hold) otherwise. */
+  const balance = async (merchant: Merchant, member: { id: bigint; type: number }): Promise<Balance> => {
+    const play = isTrialType(member.type);
+    const [main, frozen] = await Promise.all([
+      balanceMinor(merchant, member.id, play ? 'PLAY' : 'CASH'),
+      play ? Promise.resolve(0n) : balanceMinor(merchant, member.id, 'FROZEN'),
+    ]);
+    return {
+      balance: formatMoney(main, merchant.currencyScale),
+      frozen: formatMoney(frozen, merchant.currencyScale),
+      currencySymbol: merchant.currencySymbol || '$',
+      currency: play ? merchant.playCurrency : merchant.currencyCode,
+      play,
+    };
+  };
+
+  return {
+    /** The member's account for `purpose`, opened on first use. */
+    memberAccount: (merchant: Merchant, memberId: bigint, purpose: MemberPurpose) =>
+      idOf(memberKey(merchant, memberId, purpose)),
+    /** The merchant's side of a movement (sharded; may go negative). PLAY money has its own PROMOTIONS account. */
+    systemAccount: (merchant: Merchant, purpose: SystemPurpose, currency = merchant.currencyCode) =>
+      idOf({ merchantId: merchant.id, ownerKind: 'MERCHANT', ownerId: 0n, purpose, currency }),
+    balanceMinor,
+    balance,
+    /**
+     * Posts through the ledger (idempotent by source and key) and, after the commit, tells listeners that the wallets
+     * of `members` changed (the realtime gateway pushes `wallet.balance`). Refusals throw the ledger's AppError.
+     */
+    post: async (input: PostInput, members: readonly bigint[]): Promise<PostResult> => {
+      const result = await ledger.post(input);
+      for (const memberId of new Set(members)) bus.emit('wallet.changed', { merchantId: input.merchantId, memberId });
+      return result;
+    },
+    /** Free-play login (issue 4): the trial member's PLAY account gets the merchant's play money, once. */
+    fundPlay: async (merchant: Merchant, memberId: bigint): Promise<void> => {
+      if (merchant.playMoneyMinor <= 0n) return;
+      const promotions = await idOf({
+        merchantId: merchant.id,
+        ownerKind: 'MERCHANT',
+        ownerId: 0n,
+        purpose: 'PROMOTIONS',
+        currency: merchant.playCurrency,
+      });
+      const play = await idOf(memberKey(merchant, memberId, 'PLAY'));
+      await ledger.post({
+        merchantId: merchant.id,
+        source: 'wallet.play',
+        idempotencyKey: `play-fund:${memberId}`,
+        reference: 'free play',
+        legs: [
+          {
+            debitAccountId: promotions,
+            creditAccountId: play,
+            amountMinor: merchant.playMoneyMinor,
+            code: 'PLAY_FUND',
+          },
+        ],
+      });
+      bus.emit('wallet.changed', { merchantId: merchant.id, memberId });
+    },
+  };
+};
+
+export type WalletService = ReturnType<typeof walletServiceFactory>;

@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import { API } from '@platform/contracts';
+import type { Database } from '../db/database';
+import { bearer, freshIp, insertMember, loginOk, type TestMember } from './identity-helpers';
+
+/** The staff API token the wallet tests configure (STAFF_API_TOKEN). */
+export const STAFF_TOKEN = 'test-staff-token-0123456789abcdef0123456789';
+export const STAFF_ENV = { STAFF_API_TOKEN: STAFF_TOKEN };
+export const staffHeaders = (user = 'cashier.ann') => ({
+  authorization: `Bearer ${STAFF_TOKEN}`,
+  'x-staff-user': user,
+});
+
+let requestSeq = 0;
+/** A request id (idempotency key) unique within the test run. */
+export const requestId = (prefix = 'req'): string => {
+  requestSeq += 1;
+  return `${prefix}-${process.pid}-${Date.now().toString(36)}-${requestSeq}`;
+};
+
+/** Credits (or debits) a member's cash through the staff adjustment call; fails the test if refused. */
+export const adjust = async (
+  app: FastifyInstance,
+  username: string,
+  amount: string,
+  direction: 'CREDIT' | 'DEBIT' = 'CREDIT',
+): Promise<{ balanceAfter: string; transferId: string }> => {
+  const res = await app.inject({
+    method: 'POST',
+    url: API.ops.adjustments,
+    headers: staffHeaders(),
+    payload: { username, amount, direction, reason: 'test funding', requestId: requestId('adj') },
+  });
+  if (res.statusCode !== 200) throw new Error(`adjustment refused: ${res.statusCode} ${res.body}`);
+  return res.json().value as { balanceAfter: string; transferId: string };
+};
+
+/** A new member and a session of it. */
+export const memberWithSession = async (
+  app: FastifyInstance,
+  db: Database,
+  options: Parameters<typeof insertMember>[1] = {},
+): Promise<TestMember & { token: string }> => {
+  const member = await insertMember(db, options);
+  const side = options.userType !== undefined && options.userType !== 0 ? 'agent' : 'member';
+  const { token } = await loginOk(app, member.username, member.password, { ip: freshIp(), side });
+  return { ...member, token };
+};
+
+export const balanceOf = async (app: FastifyInstance, token: string) => {
+  const res = await app.inject({ url: API.wallet.balance, headers: bearer(token) });
+  if (res.statusCode !== 200) throw new Error(`balance refused: ${res.statusCode} ${res.body}`);
+  return res.json().value as { balance: string; frozen: string; currencySymbol: string; play: boolean };
+};
