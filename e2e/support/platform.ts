@@ -12,8 +12,17 @@ export type Platform = {
   lastCaptcha: () => string;
   /** Newest message first, from the outbox that stands in for the SMS gateway and the mail server. */
   outbox: (to: string) => Promise<Array<{ channel: string; to: string; subject: string | null; body: string }>>;
+  /** Calls the staff API (/wps/ops/*) as a staff member would, with the token this platform was started with. */
+  staff: (
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+  ) => Promise<{ status: number; json: { success: boolean; value?: unknown; code?: string; message?: string } }>;
   stop: () => Promise<void>;
 };
+
+/** The staff API token of the e2e platform (STAFF_API_TOKEN). */
+export const E2E_STAFF_TOKEN = 'e2e-staff-token-0123456789abcdef0123456789';
 
 const CAPTCHA_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
@@ -28,6 +37,7 @@ export const startPlatform = async (): Promise<Platform> => {
     LOG_LEVEL: 'warn',
     DATA_DIR: dataDir,
     TRUSTED_PROXIES: '127.0.0.1/8',
+    STAFF_API_TOKEN: E2E_STAFF_TOKEN,
   });
   let captcha = '';
   const captchaText = () => {
@@ -49,6 +59,21 @@ export const startPlatform = async (): Promise<Platform> => {
       const response = await fetch(`${baseUrl}/wps/dev/outbox?to=${encodeURIComponent(to)}`);
       const body = (await response.json()) as { value: { list: Awaited<ReturnType<Platform['outbox']>> } };
       return body.value.list;
+    },
+    staff: async (method, path, body) => {
+      const response = await fetch(`${baseUrl}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${E2E_STAFF_TOKEN}`,
+          'x-staff-user': 'e2e.cashier',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return {
+        status: response.status,
+        json: (await response.json()) as Awaited<ReturnType<Platform['staff']>>['json'],
+      };
     },
     stop: async () => {
       await app.close();

@@ -2,17 +2,25 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MemberPageKey } from '@platform/contracts';
 import { paths } from '@/config/paths';
-import { availableMemberPages, MEMBER_PAGES, type BadgeCounts, type BadgePageKey } from './member-pages';
+import { availableMemberPages, type BadgeCounts, type BadgePageKey, type MemberPages } from './member-pages';
 
 const badgeOf = (key: MemberPageKey, counts: BadgeCounts): number => counts[key as BadgePageKey] ?? 0;
 
 /** Left navigation of the member centre, with room for badge counts (spec §2). */
-export function MemberNav({ active, badgeCounts }: { active: MemberPageKey; badgeCounts: BadgeCounts }) {
+export function MemberNav({
+  pages,
+  active,
+  badgeCounts,
+}: {
+  pages: MemberPages;
+  active: MemberPageKey;
+  badgeCounts: BadgeCounts;
+}) {
   const { t } = useTranslation();
   return (
     <nav className="member-centre__nav" aria-label={t('member.navLabel')}>
       <ul>
-        {availableMemberPages().map((key) => {
+        {availableMemberPages(pages).map((key) => {
           const badge = badgeOf(key, badgeCounts);
           return (
             <li key={key}>
@@ -21,7 +29,7 @@ export function MemberNav({ active, badgeCounts }: { active: MemberPageKey; badg
                 className="member-centre__link"
                 aria-current={key === active ? 'page' : undefined}
               >
-                <span>{t(MEMBER_PAGES[key]?.titleKey ?? key)}</span>
+                <span>{t(pages[key]?.titleKey ?? key)}</span>
                 {badge > 0 && (
                   <span className="badge">
                     {badge > 99 ? '99+' : badge}
