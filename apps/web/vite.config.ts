@@ -62,6 +62,8 @@ export default defineConfig({
   },
   server: {
     proxy: {
+      // The realtime socket (REALTIME_PATH) upgrades to a WebSocket: listed before /wps so it is proxied with ws.
+      '/wps/realtime': { target: SERVER_URL, ws: true },
       '/wps': SERVER_URL,
       '/lgw': SERVER_URL,
       '/health': SERVER_URL,

@@ -8,6 +8,7 @@ import { openConfirm } from './app-dialogs';
 import { closeAuthDialog } from './auth-dialog';
 import { MEMBER_QUERY_ROOT } from './member-info';
 import { clearSession } from './session';
+import { WALLET_QUERY_ROOT } from './wallet';
 
 /**
  * Ends the session: DELETE /wps/session/logout (a failure, e.g. an already expired session, does not keep anyone
@@ -20,6 +21,7 @@ export function useEndSession() {
     clearSession();
     closeAuthDialog();
     queryClient.removeQueries({ queryKey: [MEMBER_QUERY_ROOT] });
+    queryClient.removeQueries({ queryKey: [WALLET_QUERY_ROOT] });
   }, [queryClient]);
 }
 

@@ -4,6 +4,10 @@ import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { closeAppDialog } from '@/lib/app-dialogs';
 import { closeAuthDialog } from '@/lib/auth-dialog';
 import { clearToasts } from '@/lib/toast';
+import { sockets } from './fake-socket';
+
+// No real sockets in jsdom: the realtime client is the fake, which tests drive (fake-socket.ts).
+vi.mock('socket.io-client', () => import('./fake-socket'));
 
 /**
  * Every test starts with empty storage and a desktop-less jsdom, and fails if the app wrote to the
@@ -16,6 +20,7 @@ beforeEach(() => {
   Element.prototype.scrollIntoView = vi.fn();
   vi.spyOn(console, 'error');
   vi.spyOn(console, 'warn');
+  sockets.length = 0;
 });
 
 afterEach(() => {

@@ -7,6 +7,7 @@ import { Toaster } from '@/components/toaster';
 import { captureAffiliateCode } from '@/lib/affiliate';
 import { openResetDialog } from '@/lib/auth-dialog';
 import { useMemberInfoSync } from '@/lib/member-info';
+import { useRealtime } from '@/lib/realtime';
 
 const RESET_TOKEN_PARAM = 'resetToken';
 
@@ -37,6 +38,7 @@ export function RootLayout() {
   const navigation = useNavigation();
   const { key, hash } = useLocation();
   useMemberInfoSync();
+  useRealtime();
   useLinkParams();
   useEffect(() => {
     // A #anchor navigation scrolls to its anchor instead (the help page's #term).

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ROUTES, type LoginResponse } from '@platform/contracts';
 import { authReturnPath, closeAuthDialog, openAuthDialog } from '@/lib/auth-dialog';
 import { fetchMemberInfo, MEMBER_QUERY_ROOT, memberInfoQueryKey } from '@/lib/member-info';
+import { WALLET_QUERY_ROOT } from '@/lib/wallet';
 import { displayNameOf, startSession, updateUser } from '@/lib/session';
 import { showToast } from '@/lib/toast';
 
@@ -23,6 +24,7 @@ export function useCompleteLogin() {
       const returnTo = authReturnPath();
       // Another member's cached data must never show for this one.
       queryClient.removeQueries({ queryKey: [MEMBER_QUERY_ROOT] });
+      queryClient.removeQueries({ queryKey: [WALLET_QUERY_ROOT] });
       startSession(response);
       if (response.mustChangePassword) {
         openAuthDialog('changePassword', returnTo);

@@ -10,6 +10,8 @@ import { ThemeToggle } from './theme-toggle';
 
 // The dropdown (Radix) loads once someone is logged in: guests never download it.
 const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
+// So does the wallet (balance query, hide and refresh, deposit and withdraw).
+const HeaderWallet = lazy(() => import('./header-wallet').then((m) => ({ default: m.HeaderWallet })));
 
 /** Holds the place of the account menu while its code loads, so the header does not jump. */
 function UserMenuPlaceholder() {
@@ -60,9 +62,14 @@ export function Header({ sideMenu }: { sideMenu?: SideMenuControl }) {
       <div className="app-header__actions">
         <ThemeToggle testId="theme-toggle" />
         {session.isLogin ? (
-          <Suspense fallback={<UserMenuPlaceholder />}>
-            <UserMenu />
-          </Suspense>
+          <>
+            <Suspense fallback={null}>
+              <HeaderWallet />
+            </Suspense>
+            <Suspense fallback={<UserMenuPlaceholder />}>
+              <UserMenu />
+            </Suspense>
+          </>
         ) : (
           <>
             <button type="button" className="button button--ghost" onClick={() => openAuthDialog('login')}>
