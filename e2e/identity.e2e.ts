@@ -1,26 +1,17 @@
 import { randomInt } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage } from './support/browser';
-import { startPlatform, type Platform } from './support/platform';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openPage } from './support/browser';
+import { usePlatformAndBrowser } from './support/suite';
 
 const shot = (name: string) => new URL(`./screenshots/${name}`, import.meta.url).pathname;
 
-let platform: Platform;
-let browser: Browser;
+const suite = usePlatformAndBrowser();
 
-beforeAll(async () => {
-  platform = await startPlatform();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await platform?.stop();
-});
 // Each test is a new visitor from its own address, with no captcha marks or send limits left by the one before
 // (the limits themselves are proven by the server's tests; here they would only couple the flows).
 beforeEach(async () => {
-  await platform.sql('DELETE FROM rate_limits');
+  await suite.platform.sql('DELETE FROM rate_limits');
 });
 let visitor = 10;
 
@@ -33,7 +24,7 @@ const freshUsername = () => `e2e${randomInt(100_000, 999_999)}`;
 /** The newest six-digit code the outbox holds for a number, waiting for it to arrive. */
 const smsCode = async (to: string): Promise<string> => {
   for (let attempt = 0; attempt < 50; attempt += 1) {
-    const code = (await platform.outbox(to))[0]?.body.match(/\b(\d{6})\b/)?.[1];
+    const code = (await suite.platform.outbox(to))[0]?.body.match(/\b(\d{6})\b/)?.[1];
     if (code) return code;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -42,7 +33,7 @@ const smsCode = async (to: string): Promise<string> => {
 
 const guestPage = async (path = '/') => {
   visitor += 1;
-  const watched = await openPage(browser, platform.baseUrl, {
+  const watched = await openPage(suite.browser, suite.platform.baseUrl, {
     extraHTTPHeaders: { 'X-Forwarded-For': `198.51.100.${visitor}` },
   });
   await watched.page.goto(path);
@@ -68,7 +59,7 @@ const expectLoggedInAs = async (page: Page, nickname: string) => {
 };
 
 const solveCaptcha = async (page: Page, inputId: string) => {
-  await byId(page, inputId).fill(platform.lastCaptcha());
+  await byId(page, inputId).fill(suite.platform.lastCaptcha());
 };
 
 describe('registration, login and logout', () => {
@@ -131,7 +122,7 @@ describe('registration, login and logout', () => {
     await byId(page, 'login-tab-sms').click();
     await byId(page, 'login-sms-mobile').fill('9171234567');
     await byId(page, 'login-sms-send').click();
-    expect(await byId(page, 'login-sms-send').isDisabled()).toBe(true);
+    await expect.poll(() => byId(page, 'login-sms-send').isDisabled()).toBe(true);
     await byId(page, 'login-sms-code').fill(await smsCode('+639171234567'));
     await byId(page, 'login-submit').click();
     await expectLoggedInAs(page, 'Demo Member');
@@ -164,7 +155,9 @@ describe('password recovery and change', () => {
     const { page } = await guestPage();
     // A member with a known email: registered through the API's own profile call would need a session, so the test
     // binds the email the way an operator would.
-    await platform.sql("UPDATE members SET email = 'downline@luckystar.example' WHERE username = 'demo_downline'");
+    await suite.platform.sql(
+      "UPDATE members SET email = 'downline@luckystar.example' WHERE username = 'demo_downline'",
+    );
     await openLogin(page);
     await byId(page, 'login-forgot-link').click();
     await byId(page, 'forgot-dialog').waitFor();
@@ -173,7 +166,7 @@ describe('password recovery and change', () => {
     await byId(page, 'forgot-email').fill('downline@luckystar.example');
     await byId(page, 'forgot-submit').click();
     await byId(page, 'forgot-result').waitFor();
-    const mail = (await platform.outbox('downline@luckystar.example'))[0];
+    const mail = (await suite.platform.outbox('downline@luckystar.example'))[0];
     const link = mail?.body.match(/(\/\?resetToken=[A-Za-z0-9_-]+)/)?.[1];
     expect(link).toBeTruthy();
     await page.goto(link ?? '/');

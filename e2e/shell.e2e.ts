@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage } from './support/browser';
-import { startPlatform, type Platform } from './support/platform';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openPage } from './support/browser';
 import { apiLogin } from './support/session';
+import { usePlatformAndBrowser } from './support/suite';
 
 const shot = (name: string) => new URL(`./screenshots/${name}`, import.meta.url).pathname;
 
@@ -77,45 +77,38 @@ const settle = async (page: Page, testId?: string) => {
   await page.getByTestId('page-loader').waitFor({ state: 'detached' });
 };
 
-let platform: Platform;
-let browser: Browser;
+const suite = usePlatformAndBrowser();
 let memberToken: string;
 
 beforeAll(async () => {
-  platform = await startPlatform();
-  browser = await launchBrowser();
-  memberToken = await apiLogin(platform.baseUrl, 'demo_member', 'Demo#2026');
-});
-afterAll(async () => {
-  await browser?.close();
-  await platform?.stop();
+  memberToken = await apiLogin(suite.platform.baseUrl, 'demo_member', 'Demo#2026');
 });
 
 describe('route table and layouts', () => {
   it.each(guestRoutes)('a guest on $path sees its layout', async ({ path, layout, landsOn, testId }) => {
-    const { page, consoleErrors } = await openPage(browser, platform.baseUrl);
+    const { page, consoleErrors } = await openPage(suite.browser, suite.platform.baseUrl);
     await page.goto(path);
     await settle(page, testId);
-    expect(new URL(page.url()).pathname).toBe(landsOn ?? new URL(path, platform.baseUrl).pathname);
+    expect(new URL(page.url()).pathname).toBe(landsOn ?? new URL(path, suite.platform.baseUrl).pathname);
     await expectLayout(page, layout);
     expect(consoleErrors).toEqual([]);
     await page.context().close();
   });
 
   it.each(memberRoutes)('a signed-in member on $path sees its layout', async ({ path, layout, landsOn, testId }) => {
-    const { page, consoleErrors } = await openPage(browser, platform.baseUrl);
+    const { page, consoleErrors } = await openPage(suite.browser, suite.platform.baseUrl);
     // A real member session, in session storage where the web app keeps its token (spec §4).
     await page.addInitScript((token) => sessionStorage.setItem('token', token), memberToken);
     await page.goto(path);
     await settle(page, testId);
-    expect(new URL(page.url()).pathname).toBe(landsOn ?? new URL(path, platform.baseUrl).pathname);
+    expect(new URL(page.url()).pathname).toBe(landsOn ?? new URL(path, suite.platform.baseUrl).pathname);
     await expectLayout(page, layout);
     expect(consoleErrors).toEqual([]);
     await page.context().close();
   });
 
   it('opens the terms section of the help centre from /help#term', async () => {
-    const { page, consoleErrors } = await openPage(browser, platform.baseUrl);
+    const { page, consoleErrors } = await openPage(suite.browser, suite.platform.baseUrl);
     await page.goto('/help#term');
     await settle(page, 'help-page');
     const terms = page.locator('#term');
@@ -128,7 +121,7 @@ describe('route table and layouts', () => {
 
 describe('themes and languages', () => {
   it('switches between dark and light and remembers the choice', async () => {
-    const { page, consoleErrors } = await openPage(browser, platform.baseUrl);
+    const { page, consoleErrors } = await openPage(suite.browser, suite.platform.baseUrl);
     await page.goto('/');
     await settle(page);
     const html = page.locator('html');
@@ -150,7 +143,7 @@ describe('themes and languages', () => {
   });
 
   it('switches EN to TY without a reload and stores the choice under hisLang and lang', async () => {
-    const { page, consoleErrors } = await openPage(browser, platform.baseUrl);
+    const { page, consoleErrors } = await openPage(suite.browser, suite.platform.baseUrl);
     await page.goto('/');
     await settle(page);
     expect(await page.locator('html').getAttribute('lang')).toBe('en-US');
@@ -175,7 +168,7 @@ describe('themes and languages', () => {
   });
 
   it('replaces an unsupported stored language with the default', async () => {
-    const { page, consoleErrors } = await openPage(browser, platform.baseUrl);
+    const { page, consoleErrors } = await openPage(suite.browser, suite.platform.baseUrl);
     await page.addInitScript(() => {
       if (!sessionStorage.getItem('seeded')) {
         localStorage.setItem('lang', 'XX');
@@ -194,11 +187,11 @@ describe('themes and languages', () => {
 
 describe('maintenance and region restriction', () => {
   it('shows the maintenance page with its message while the merchant is in maintenance', async () => {
-    await platform.sql(
+    await suite.platform.sql(
       "UPDATE merchants SET maintenance_enabled = true, maintenance_message = 'Back at 10:00 UTC' WHERE code = 'demo'",
     );
     try {
-      const { page } = await openPage(browser, platform.baseUrl);
+      const { page } = await openPage(suite.browser, suite.platform.baseUrl);
       await page.goto('/live');
       await page.getByTestId('maintenance-page').waitFor();
       expect(await page.getByTestId('maintenance-page').innerText()).toContain('Back at 10:00 UTC');
@@ -207,16 +200,16 @@ describe('maintenance and region restriction', () => {
       await page.screenshot({ path: shot('maintenance.png') });
       await page.context().close();
     } finally {
-      await platform.sql("UPDATE merchants SET maintenance_enabled = false WHERE code = 'demo'");
+      await suite.platform.sql("UPDATE merchants SET maintenance_enabled = false WHERE code = 'demo'");
     }
   });
 
   it('shows the region page with the client IP when that IP is blocked, and its service window is 440x750', async () => {
-    await platform.sql(
+    await suite.platform.sql(
       "INSERT INTO merchant_region_rules (merchant_id, action, cidr) SELECT id, 'DENY', '203.0.113.0/24'::cidr FROM merchants WHERE code = 'demo'",
     );
     try {
-      const { page } = await openPage(browser, platform.baseUrl, {
+      const { page } = await openPage(suite.browser, suite.platform.baseUrl, {
         extraHTTPHeaders: { 'X-Forwarded-For': '203.0.113.7' },
       });
       await page.goto('/');
@@ -233,7 +226,7 @@ describe('maintenance and region restriction', () => {
       await page.context().close();
 
       // A client from another address is not affected.
-      const other = await openPage(browser, platform.baseUrl, {
+      const other = await openPage(suite.browser, suite.platform.baseUrl, {
         extraHTTPHeaders: { 'X-Forwarded-For': '198.51.100.9' },
       });
       await other.page.goto('/');
@@ -241,7 +234,7 @@ describe('maintenance and region restriction', () => {
       expect(await isVisible(other.page, 'region-page')).toBe(false);
       await other.page.context().close();
     } finally {
-      await platform.sql("DELETE FROM merchant_region_rules WHERE cidr = '203.0.113.0/24'");
+      await suite.platform.sql("DELETE FROM merchant_region_rules WHERE cidr = '203.0.113.0/24'");
     }
   });
 });

@@ -4,7 +4,7 @@ import type { Env } from './env';
 import type { Database } from './db/database';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open-database';
-import { seedDemo } from './db/seed';
+import { seedDemo, seedDemoDepositChannels } from './db/seed';
 import { seedDemoAccounts } from './db/seed-accounts';
 import type { HousekeepingTask } from './jobs/housekeeping';
 import { systemClock, type Clock } from './lib/clock';
@@ -36,6 +36,8 @@ export type AppSeams = {
   passwordHasher?: PasswordHasher;
   /** The text of each new captcha, so a test can solve it. */
   captchaText?: () => string;
+  /** How long the transfer wallet waits for a vendor (default 5 s), so a test can play a vendor that times out. */
+  vendorCallTimeoutMs?: number;
 };
 
 export type BuildAppOptions = {
@@ -99,13 +101,22 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
     const applied = await migrate(db);
     if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
     if (await seedDemo(db)) app.log.info('demo merchant seeded');
+    if ((await seedDemoDepositChannels(db)) > 0) app.log.info('demo deposit channels seeded');
     const accounts = await seedDemoAccounts(db, hasher);
     if (accounts > 0) app.log.info({ accounts }, 'demo accounts seeded');
     if (env.PAYLOAD_PRIVATE_KEY === undefined && env.DATABASE_URL !== undefined) {
       app.log.warn('PAYLOAD_PRIVATE_KEY is not set: this node seals with its own key, which other nodes cannot open');
     }
     const keys = await loadPayloadKeys(env.PAYLOAD_PRIVATE_KEY);
-    await registerRoutes(app, { env, db, keys, hasher, now: seams.now ?? systemClock, captchaText: seams.captchaText });
+    await registerRoutes(app, {
+      env,
+      db,
+      keys,
+      hasher,
+      now: seams.now ?? systemClock,
+      captchaText: seams.captchaText,
+      vendorCallTimeoutMs: seams.vendorCallTimeoutMs,
+    });
   } catch (error) {
     await app.close();
     throw error;

@@ -16,7 +16,14 @@ import { createVerificationModule } from './modules/verification';
 import { createRealtime } from './modules/realtime';
 import { createStaffAuth } from './modules/staff';
 import { createWalletModule } from './modules/wallet';
+import { createVendorWalletModule } from './modules/vendor-wallet';
+import { createWithdrawModule } from './modules/withdraw';
+import { createTransferModule } from './modules/transfer';
 import { createEventBus } from './lib/event-bus';
+import { randomToken } from './lib/tokens';
+import { createDepositModule } from './modules/deposit';
+import { createDemoGateway } from './modules/demo-gateway';
+import { startDepositJobs } from './jobs/deposit-expiry';
 
 export type PlatformDeps = {
   env: Env;
@@ -25,6 +32,7 @@ export type PlatformDeps = {
   hasher: PasswordHasher;
   now: Clock;
   captchaText?: () => string;
+  vendorCallTimeoutMs?: number;
 };
 
 /**
@@ -69,6 +77,37 @@ export const registerModules = async (app: FastifyInstance, deps: PlatformDeps):
       findMember: identity.directory.byUsername,
     }),
   );
+  const transfer = createTransferModule({ db, wallet: wallet.service, directory: identity.directory, limiter, now });
+  await app.register(transfer.routes({ auth: identity.auth, merchantOf: identity.merchantOf, sealed: sealed.service }));
+  const withdraw = createWithdrawModule({
+    ...{ db, now, wallet: wallet.service, merchantById: merchants.byId },
+    members: identity.directory,
+    checkPaymentPassword: identity.directory.checkPaymentPassword,
+  });
+  await app.register(
+    withdraw.routes({ auth: identity.auth, merchantOf: identity.merchantOf, sealed: sealed.service, staff }),
+  );
+  // Embedded mode: without DEMO_GATEWAY_SECRET the gateway and the webhook share a secret of this process only.
+  const demoGateway = createDemoGateway({
+    ...{ db, now, secret: env.DEMO_GATEWAY_SECRET ?? randomToken(32) },
+    log: (message, detail) => app.log.warn(detail, message),
+  });
+  await app.register(demoGateway.routes);
+  const deposit = createDepositModule({
+    ...{ db, now, limiter, wallet: wallet.service, merchantById: merchants.byId },
+    gateways: [demoGateway.gateway],
+    findMember: identity.directory.byUsername,
+  });
+  await app.register(
+    deposit.routes({ auth: identity.auth, merchantOf: identity.merchantOf, ownsHost: merchants.ownsHost, staff }),
+  );
+  startDepositJobs(app, { expire: deposit.service.expire, settle: deposit.service.settle });
+  const vendorWallet = await createVendorWalletModule({
+    ...{ db, now, wallet: wallet.service, merchantById: merchants.byId, log: app.log },
+    callTimeoutMs: deps.vendorCallTimeoutMs,
+  });
+  await app.register(vendorWallet.routes({ auth: identity.auth, merchantOf: identity.merchantOf, staff, limiter }));
+  vendorWallet.start(app);
   await createRealtime({
     ...{ app, bus, redisUrl: env.REDIS_URL },
     wallet: wallet.service,
@@ -89,6 +128,8 @@ export const registerModules = async (app: FastifyInstance, deps: PlatformDeps):
     { name: 'verification-codes', run: (batch) => verification.purge(now(), batch) },
     { name: 'identity', run: identity.purge },
     { name: 'outbox', run: messaging.purge },
+    { name: 'withdrawals', run: withdraw.job },
+    { name: 'deposit-expiry', run: deposit.service.expire },
   ];
   startHousekeeping(app, tasks);
   app.decorate('housekeeping', tasks);

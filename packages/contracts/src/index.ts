@@ -12,3 +12,7 @@ export * from './field-rules';
 export * from './register-pattern-examples';
 export * from './money';
 export * from './wallet';
+export * from './vendor-wallet';
+export * from './withdraw';
+export * from './transfer';
+export * from './deposit';

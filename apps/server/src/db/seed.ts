@@ -1,5 +1,6 @@
 import type { Database, Transaction } from './database';
 import { COUNTRIES } from './seed-data/countries';
+import { DEMO_DEPOSIT_CHANNELS } from './seed-data/deposit-channels';
 import { demoMerchantTemplate } from './seed-data/demo-merchant';
 import type { MerchantTemplate } from './seed-data/merchant-template';
 
@@ -88,6 +89,8 @@ export const insertMerchant = async (tx: Transaction, t: MerchantTemplate): Prom
     sorted(t.languages, (l) => [l.code, l.locale, l.label]),
   );
   await insertWhitelabel(tx, id, t);
+  // Withdrawal rules (0006): the defaults, which the operator changes later.
+  await tx.query('INSERT INTO withdraw_settings (merchant_id) VALUES ($1) ON CONFLICT (merchant_id) DO NOTHING', [id]);
   await insertRows(
     tx,
     'merchant_register_fields',
@@ -184,3 +187,38 @@ export const seedDemo = (db: Database): Promise<boolean> =>
     await insertMerchant(tx, template);
     return true;
   });
+
+/**
+ * The demo merchant's deposit channels (issue 4), added on every boot where missing (ON CONFLICT on the channel code),
+ * so a database seeded before deposits existed gets them too and an operator's edits survive. Returns how many it added.
+ */
+export const seedDemoDepositChannels = async (db: Database, merchantCode = 'demo'): Promise<number> => {
+  const { rows } = await db.query<{ id: number }>('SELECT id FROM merchants WHERE code = $1', [merchantCode]);
+  const merchantId = rows[0]?.id;
+  if (merchantId === undefined) return 0;
+  let added = 0;
+  for (const [sort, c] of DEMO_DEPOSIT_CHANNELS.entries()) {
+    const inserted = await db.query(
+      `INSERT INTO deposit_channels (merchant_id, code, kind, gateway_code, display_name, min_amount_minor,
+         max_amount_minor, sort, bank_name, bank_account_name, bank_account_number, expiry_minutes)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+       ON CONFLICT (merchant_id, code) DO NOTHING RETURNING 1`,
+      [
+        merchantId,
+        c.code,
+        c.kind,
+        c.gatewayCode,
+        c.displayName,
+        c.minAmountMinor,
+        c.maxAmountMinor,
+        sort,
+        c.bank?.bankName ?? null,
+        c.bank?.accountName ?? null,
+        c.bank?.accountNumber ?? null,
+        c.expiryMinutes,
+      ],
+    );
+    added += inserted.rows.length;
+  }
+  return added;
+};

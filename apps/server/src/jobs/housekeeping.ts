@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { startIntervalJob } from './interval-job';
 
 /** Every ten minutes, at most this many rows per table: bounded work, whatever piled up. */
 export const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
@@ -24,15 +25,9 @@ export const runHousekeeping = async (app: FastifyInstance, tasks: readonly Hous
  * the app and does not keep the process alive.
  */
 export const startHousekeeping = (app: FastifyInstance, tasks: readonly HousekeepingTask[]): void => {
-  let running: Promise<void> | undefined;
-  const timer = setInterval(() => {
-    running ??= runHousekeeping(app, tasks).finally(() => {
-      running = undefined;
-    });
-  }, HOUSEKEEPING_INTERVAL_MS);
-  timer.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
+  startIntervalJob(app, {
+    name: 'housekeeping',
+    everyMs: HOUSEKEEPING_INTERVAL_MS,
+    run: () => runHousekeeping(app, tasks),
   });
 };

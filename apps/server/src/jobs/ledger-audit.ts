@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { startIntervalJob } from './interval-job';
 
 /** The audit reads every transfer (see ledger.audit.ts), so it runs hourly, not per request. */
 export const LEDGER_AUDIT_INTERVAL_MS = 60 * 60_000;
@@ -15,24 +16,13 @@ export const startLedgerAudit = (
   audit: AuditRun,
   intervalMs: number = LEDGER_AUDIT_INTERVAL_MS,
 ): void => {
-  let running: Promise<void> | undefined;
-  const run = async () => {
-    try {
+  startIntervalJob(app, {
+    name: 'ledger audit',
+    everyMs: intervalMs,
+    run: async () => {
       const violations = await audit();
       if (violations.length === 0) app.log.debug('ledger audit: no violation');
       for (const violation of violations) app.log.error({ violation }, 'ledger invariant violated');
-    } catch (error) {
-      app.log.error({ err: error }, 'ledger audit failed');
-    }
-  };
-  const timer = setInterval(() => {
-    running ??= run().finally(() => {
-      running = undefined;
-    });
-  }, intervalMs);
-  timer.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
+    },
   });
 };

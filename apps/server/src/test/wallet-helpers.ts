@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { API } from '@platform/contracts';
 import type { Database } from '../db/database';
-import { bearer, freshIp, insertMember, loginOk, type TestMember } from './identity-helpers';
+import { bearer, freshIp, insertMember, loginOk, sealed, type TestMember } from './identity-helpers';
 
 /** The staff API token the wallet tests configure (STAFF_API_TOKEN). */
 export const STAFF_TOKEN = 'test-staff-token-0123456789abcdef0123456789';
@@ -45,6 +45,15 @@ export const memberWithSession = async (
   const side = options.userType !== undefined && options.userType !== 0 ? 'agent' : 'member';
   const { token } = await loginOk(app, member.username, member.password, { ip: freshIp(), side });
   return { ...member, token };
+};
+
+const FREE_PLAY = { os: 'Android', platform: 'W', random: 'a-random-string-of-some-length', gatewayVersion: 3 };
+
+/** A trial member's session token from the free-play call, sealed at `now` (the test clock, if the app has one). */
+export const trialToken = async (app: FastifyInstance, now?: () => number): Promise<string> => {
+  const res = await sealed(app, 'POST', API.session.freePlay, FREE_PLAY, { ip: freshIp(), now });
+  if (res.statusCode !== 200) throw new Error(`free play refused: ${res.statusCode} ${res.body}`);
+  return res.json().value.token as string;
 };
 
 export const balanceOf = async (app: FastifyInstance, token: string) => {

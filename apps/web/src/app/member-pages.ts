@@ -1,5 +1,10 @@
+import { DepositPage } from '@/features/deposit/components/deposit-page';
 import type { MemberPages } from '@/features/member/components/member-pages';
 import { SecurityCenter } from '@/features/member/components/security-center';
+import { TransactionHistory } from '@/features/transfer/components/transaction-history';
+import { TransferUpline } from '@/features/transfer/components/transfer-upline';
+import { TransferFund } from '@/features/vendor-wallet/components/transfer-fund';
+import { WithdrawPage } from '@/features/withdraw/components/withdraw-page';
 
 /**
  * The member centre's pages (spec §2 page keys), from the features that own them. Features never import each other,
@@ -7,4 +12,9 @@ import { SecurityCenter } from '@/features/member/components/security-center';
  */
 export const MEMBER_PAGES: MemberPages = {
   securityCenter: { titleKey: 'member.pages.securityCenter', Component: SecurityCenter },
+  transferFund: { titleKey: 'member.pages.transferFund', Component: TransferFund },
+  transferUpline: { titleKey: 'member.pages.transferUpline', Component: TransferUpline },
+  transactionHistory: { titleKey: 'member.pages.transactionHistory', Component: TransactionHistory },
+  depositv2: { titleKey: 'member.pages.depositv2', Component: DepositPage },
+  withdraw: { titleKey: 'member.pages.withdraw', Component: WithdrawPage },
 };

@@ -101,7 +101,14 @@ describe('/member', () => {
     const centre = await screen.findByTestId('member-centre');
     const nav = within(centre).getByRole('navigation', { name: 'Member centre pages' });
     const links = within(nav).getAllByRole('link');
-    expect(links.map((link) => link.textContent)).toEqual(['My account']);
+    expect(links.map((link) => link.textContent)).toEqual([
+      'My account',
+      'Wallet',
+      'Deposit',
+      'Withdraw',
+      'Transfer to upline',
+      'Account record',
+    ]);
     expect(links[0]).toHaveAttribute('aria-current', 'page');
     expect(links[0]).toHaveAttribute('href', '/member?page=securityCenter');
     expect(within(centre).getByRole('heading', { level: 3, name: 'Account basics' })).toBeVisible();
@@ -109,7 +116,7 @@ describe('/member', () => {
   });
 
   it('should fall back to the default page for a page that does not exist yet', async () => {
-    await renderApp('/member?page=withdraw');
+    await renderApp('/member?page=rewardCenter');
     const centre = await screen.findByTestId('member-centre');
     expect(within(centre).getByRole('heading', { level: 2, name: 'My account' })).toBeVisible();
   });

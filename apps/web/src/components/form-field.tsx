@@ -1,4 +1,4 @@
-import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EyeIcon, EyeOffIcon } from './icons';
 
@@ -98,6 +98,31 @@ export function PasswordField({ label, error, required, testId, addon, ...input 
         {addon}
       </div>
       <FieldError id={errorId} error={error} />
+    </div>
+  );
+}
+
+type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
+  label: string;
+  testId: string;
+  options: readonly { value: string; label: string }[];
+  /** Added to the wrapper's `field` class. */
+  fieldClassName?: string;
+};
+
+/** A labelled select of plain options. */
+export function SelectField({ label, testId, options, fieldClassName, ...select }: SelectFieldProps) {
+  const id = useId();
+  return (
+    <div className={fieldClassName ? `field ${fieldClassName}` : 'field'}>
+      <Label htmlFor={id} label={label} />
+      <select id={id} className="field__control" data-testid={testId} {...select}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }

@@ -39,7 +39,7 @@ export type AdjustmentRoutesOptions = {
 
 /**
  * Staff manual adjustment (issue 4): a CORRECTION transfer between the merchant's CASHIER and the member's cash, with
- * the staff member and the reason in its reference. The back office (issue 7) adds the second approval above a
+ * the reason in its reference and the acting staff member in the log (the back office's audit log takes it over). The back office (issue 7) adds the second approval above a
  * threshold on top of this call.
  */
 export const adjustmentRoutes = async (
@@ -65,7 +65,8 @@ export const adjustmentRoutes = async (
         merchantId: merchant.id,
         source: 'ops.adjustment',
         idempotencyKey: body.requestId,
-        reference: `${caller.staff}: ${body.reason}`.slice(0, 200),
+        // The member sees the reference in the account record: the reason only, never who on the staff made it.
+        reference: body.reason,
         legs: [
           {
             debitAccountId: credit ? cashier : cash,

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ROUTES } from '@platform/contracts';
@@ -37,8 +38,11 @@ function AgentHeader() {
   );
 }
 
-/** Agent centre (/agentHome, agents only, spec §2): header, the left navigation by page key, and the page. */
-export function AgentCentre({ title }: { title: string }) {
+/**
+ * Agent centre (/agentHome, agents only, spec §2): header, the left navigation by page key, and the page. `tools` are
+ * panels other features own (the transfer to a downline), composed in by the app layer under every page.
+ */
+export function AgentCentre({ title, tools }: { title: string; tools?: ReactNode }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const active = resolveAgentPage(params.get('page'));
@@ -70,6 +74,7 @@ export function AgentCentre({ title }: { title: string }) {
                 <page.Component />
               </>
             )}
+            {tools}
           </PageFrame>
         </div>
       </div>

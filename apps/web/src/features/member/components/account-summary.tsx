@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SectionState } from '@/components/section-state';
 import { openAuthDialog } from '@/lib/auth-dialog';
 import { formatDateTime, useLocale } from '@/lib/i18n/use-locale';
 import { useMemberInfo } from '../hooks/use-member-info';
-import { SectionState } from './section-state';
 
 /** The account at a glance (spec §3 member info): who, how to reach them, and the password action. */
 export function AccountSummary() {

@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { SectionState } from '@/components/section-state';
 import { formatDateTime, useLocale } from '@/lib/i18n/use-locale';
 import { getLogins, loginsQueryKey } from '../api/logins';
 import { deviceOf } from '../utils/device';
-import { SectionState } from './section-state';
 
 /** The last logins (GET /wps/member/logins): time, IP and device, so a member can spot a login that was not theirs. */
 export function LastLogins() {

@@ -11,6 +11,7 @@ import {
   type UpdateProfileRequest,
 } from '@platform/contracts';
 import { FormError, TextField } from '@/components/form-field';
+import { SectionState } from '@/components/section-state';
 import { ApiError } from '@/lib/api-client';
 import { useConfig } from '@/lib/config';
 import { errorText } from '@/lib/error-text';
@@ -19,7 +20,6 @@ import { memberInfoQueryKey } from '@/lib/member-info';
 import { showToast } from '@/lib/toast';
 import { getProfile, profileQueryKey, updateProfile } from '../api/profile';
 import { profileValidator } from '../utils/profile-validator';
-import { SectionState } from './section-state';
 
 type Values = Record<ProfileField, string>;
 

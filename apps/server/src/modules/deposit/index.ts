@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/database';
+import type { Clock } from '../../lib/clock';
+import type { Merchant } from '../merchant';
+import type { RateLimiter } from '../rate-limit';
+import type { StaffAuth } from '../staff';
+import type { WalletService } from '../wallet';
+import { depositOpsRoutes } from './deposit-ops.routes';
+import { depositRepository } from './deposit.repository';
+import { depositRoutes, type DepositRoutesOptions } from './deposit.routes';
+import { depositServiceFactory } from './deposit.service';
+import type { PaymentGateway } from './payment-gateway';
+
+export type { CreatedPayment, CreatePaymentInput, PaymentGateway, PaymentNotification } from './payment-gateway';
+export type { DepositService } from './deposit.service';
+export { CREATE_ORDER_RULE } from './deposit.service';
+
+export type DepositModuleDeps = {
+  db: Database;
+  wallet: WalletService;
+  limiter: RateLimiter;
+  now: Clock;
+  /** The online gateways by code; a GATEWAY channel whose gateway is not here is unavailable. */
+  gateways: readonly PaymentGateway[];
+  merchantById: (id: number) => Promise<Merchant>;
+  findMember: (merchantId: number, username: string) => Promise<{ id: bigint } | undefined>;
+};
+
+/** Deposits (issue 4, member centre depositv2): channels, orders, gateway notifications and the staff queue. */
+export const createDepositModule = (deps: DepositModuleDeps) => {
+  const service = depositServiceFactory({
+    repository: depositRepository(deps.db),
+    wallet: deps.wallet,
+    limiter: deps.limiter,
+    now: deps.now,
+    gateways: new Map(deps.gateways.map((gateway) => [gateway.code, gateway])),
+    merchantById: deps.merchantById,
+    findMember: deps.findMember,
+  });
+  return {
+    service,
+    routes:
+      (options: Omit<DepositRoutesOptions, 'deposits'> & { staff: StaffAuth }) => async (app: FastifyInstance) => {
+        const { auth, merchantOf, ownsHost } = options;
+        await app.register(depositRoutes, { deposits: service, auth, merchantOf, ownsHost });
+        await app.register(depositOpsRoutes, { deposits: service, staff: options.staff });
+      },
+  };
+};
+
+export type DepositModule = ReturnType<typeof createDepositModule>;

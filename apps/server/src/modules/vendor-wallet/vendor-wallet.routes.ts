@@ -1,0 +1,139 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  API,
+  formatMoney,
+  MAIN_WALLET,
+  StaffVendorTransferPageSchema,
+  VendorCodeSchema,
+  VendorTransferListQuerySchema,
+  VendorTransferOrderSchema,
+  VendorTransferRequestSchema,
+  VendorWalletsSchema,
+  type TransferDirection,
+  type VendorTransferOrder,
+  type VendorTransferRequest,
+} from '@platform/contracts';
+import { AppError } from '../../lib/app-error';
+import { failure, success } from '../../lib/respond';
+import { parseInput } from '../../lib/validate';
+import type { Auth, MerchantResolver } from '../identity';
+import type { Merchant } from '../merchant';
+import { enforceLimits, type RateLimiter, type RateRule } from '../rate-limit';
+import type { StaffAuth } from '../staff';
+import { parseAmount } from '../wallet';
+import type { VendorTransferRow } from './vendor-transfer.repository';
+import type { VendorTransferService } from './vendor-transfer.service';
+
+/** Each transfer may call a vendor and wait for it: a member gets 20 a minute. */
+export const VENDOR_TRANSFER_RULE: RateRule = { name: 'vendor-transfer', limit: 20, periodMs: 60_000 };
+
+export type VendorWalletRoutesOptions = {
+  service: VendorTransferService;
+  auth: Auth;
+  merchantOf: MerchantResolver;
+  staff: StaffAuth;
+  limiter: RateLimiter;
+};
+
+export const toOrderWire = (order: VendorTransferRow, merchant: Merchant): VendorTransferOrder => ({
+  orderNo: order.orderNo,
+  vendor: order.vendorCode,
+  direction: order.direction,
+  amount: formatMoney(order.amountMinor, merchant.currencyScale),
+  status: order.status,
+  createdAt: order.createdAt.toISOString(),
+  settledAt: order.settledAt?.toISOString() ?? null,
+});
+
+/** `vendor` + `direction`, or the spec's from/to wallets: one side is MAIN, the other a vendor code. */
+const routeOf = (body: VendorTransferRequest): { vendorCode: string; direction: TransferDirection } => {
+  if (body.vendor !== undefined && body.direction !== undefined) {
+    return { vendorCode: body.vendor, direction: body.direction };
+  }
+  const from = (body.from ?? '').toUpperCase();
+  const to = (body.to ?? '').toUpperCase();
+  const [vendor, direction] =
+    from === MAIN_WALLET ? [to, 'IN' as const] : to === MAIN_WALLET ? [from, 'OUT' as const] : [null, null];
+  const code = VendorCodeSchema.safeParse(vendor);
+  if (direction === null || !code.success || code.data === MAIN_WALLET) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      400,
+      'Invalid transfer: one side must be the main wallet, the other a game',
+    );
+  }
+  return { vendorCode: code.data, direction };
+};
+
+/** Spec §7 wallet transfer (T), the member's vendor wallets (T), and the staff list of transfer orders. */
+export const vendorWalletRoutes = async (app: FastifyInstance, options: VendorWalletRoutesOptions) => {
+  const { service, auth, merchantOf, staff, limiter } = options;
+
+  app.post(API.wallet.vendorTransfer, async (request, reply) => {
+    const session = await auth.requireMember(request);
+    const merchant = await merchantOf(request);
+    service.requireTransferWallet(merchant);
+    const body = parseInput(VendorTransferRequestSchema, request.body, 'wallet transfer');
+    const route = routeOf(body);
+    const amountMinor = parseAmount(body.amount, merchant);
+    await enforceLimits(limiter, merchant.id, [[VENDOR_TRANSFER_RULE, session.memberId.toString()]]);
+    const outcome = await service.transfer(merchant, session.memberId, {
+      ...route,
+      amountMinor,
+      requestId: body.requestId,
+    });
+    const order = VendorTransferOrderSchema.parse(toOrderWire(outcome.order, merchant));
+    switch (outcome.kind) {
+      case 'SUCCESS':
+        return success(VendorTransferOrderSchema, order);
+      case 'PENDING':
+        // Not a failure and not a success yet: 202, with the order, until reconciliation settles it.
+        return reply
+          .code(202)
+          .send(
+            failure('TRANSFER_PENDING', 'The game provider has not confirmed the transfer yet; it will settle', order),
+          );
+      case 'FAILED':
+        if (outcome.reason === 'INSUFFICIENT_FUNDS') {
+          throw new AppError('INSUFFICIENT_FUNDS', 422, 'Insufficient funds', { value: order });
+        }
+        throw new AppError('VENDOR_UNAVAILABLE', 502, 'The game provider refused the transfer; nothing was moved', {
+          value: order,
+        });
+    }
+  });
+
+  app.get(API.wallet.vendorWallets, async (request, reply) => {
+    const session = await auth.requireMember(request);
+    const merchant = await merchantOf(request);
+    const wallets = await service.wallets(merchant, session.memberId);
+    void reply.header('cache-control', 'no-store');
+    return success(VendorWalletsSchema, {
+      main: formatMoney(wallets.mainMinor, merchant.currencyScale),
+      currencySymbol: merchant.currencySymbol || '$',
+      vendors: wallets.vendors.map((v) => ({
+        vendor: v.vendorCode,
+        name: v.name,
+        balance: formatMoney(v.balanceMinor, merchant.currencyScale),
+        pending: v.pending,
+      })),
+    });
+  });
+
+  app.get(API.ops.vendorTransfers, async (request) => {
+    const { merchant } = await staff.requireStaff(request);
+    const query = parseInput(VendorTransferListQuerySchema, request.query, 'query');
+    const rows = await service.list(merchant.id, query.status, (query.pageNo - 1) * query.pageSize, query.pageSize + 1);
+    return success(StaffVendorTransferPageSchema, {
+      list: rows.slice(0, query.pageSize).map((row) => ({
+        ...toOrderWire(row, merchant),
+        username: row.username,
+        attempts: row.attempts,
+        lastError: row.lastError,
+      })),
+      pageNo: query.pageNo,
+      pageSize: query.pageSize,
+      hasMore: rows.length > query.pageSize,
+    });
+  });
+};

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/database';
+import type { Auth, MerchantResolver } from '../identity';
+import type { Merchant } from '../merchant';
+import type { SealedService } from '../sealed';
+import type { StaffAuth } from '../staff';
+import { withdrawRepository } from './withdraw.repository';
+import { withdrawRoutes } from './withdraw.routes';
+import { withdrawServiceFactory, type WithdrawServiceDeps } from './withdraw.service';
+
+export type WithdrawModuleDeps = Omit<WithdrawServiceDeps, 'repo'> & {
+  db: Database;
+  merchantById: (id: number) => Promise<Merchant>;
+};
+
+/**
+ * Withdrawals (issue 4): bound payout accounts, requests that hold money (CASH → FROZEN), staff payout or release,
+ * the member's receipt confirmation with proofs, and the job that completes interrupted holds and decisions and
+ * marks unconfirmed payouts as received.
+ */
+export const createWithdrawModule = (deps: WithdrawModuleDeps) => {
+  const service = withdrawServiceFactory({ ...deps, repo: withdrawRepository(deps.db) });
+  return {
+    service,
+    routes:
+      (options: { auth: Auth; merchantOf: MerchantResolver; sealed: Pick<SealedService, 'open'>; staff: StaffAuth }) =>
+      async (app: FastifyInstance) => {
+        await app.register(withdrawRoutes, { ...options, withdraw: service });
+      },
+    /** A housekeeping task: idempotent, bounded by `batch`. */
+    job: (batch: number) => service.runJob(deps.merchantById, batch),
+  };
+};
+
+export type WithdrawModule = ReturnType<typeof createWithdrawModule>;

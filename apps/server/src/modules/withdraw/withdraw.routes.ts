@@ -1,0 +1,186 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  API,
+  BindWithdrawAccountRequestSchema,
+  OpsWithdrawalPageSchema,
+  OpsWithdrawalQuerySchema,
+  OpsWithdrawalSchema,
+  PROOF_MAX_BYTES,
+  PROOF_MAX_FILES,
+  ReceiptAnswerSchema,
+  RejectWithdrawalRequestSchema,
+  WithdrawAccountListSchema,
+  WithdrawAccountSchema,
+  WithdrawOrderPageSchema,
+  WithdrawOrderSchema,
+  WithdrawPageQuerySchema,
+  WithdrawRequestSchema,
+  WithdrawSettingsSchema,
+} from '@platform/contracts';
+import { AppError } from '../../lib/app-error';
+import { done, success } from '../../lib/respond';
+import { parseInput } from '../../lib/validate';
+import type { Auth, MerchantResolver } from '../identity';
+import type { SealedService } from '../sealed';
+import type { StaffAuth } from '../staff';
+import { proofContentType } from './proof-image';
+import type { NewProof } from './withdraw.repository';
+import type { WithdrawService } from './withdraw.service';
+
+export type WithdrawRoutesOptions = {
+  withdraw: WithdrawService;
+  auth: Auth;
+  merchantOf: MerchantResolver;
+  sealed: Pick<SealedService, 'open'>;
+  staff: StaffAuth;
+};
+
+const OrderNoParams = z.object({ orderNo: z.string().regex(/^W[0-9A-Z]{10,30}$/) });
+const IdText = z.string().regex(/^[0-9]{1,18}$/);
+const NOTE_MAX = 500;
+
+/** Reads the confirmation form: its fields and up to three checked images, all in memory (5 MB each at most). */
+const readConfirmation = async (request: FastifyRequest) => {
+  const fields: Record<string, string> = {};
+  const proofs: NewProof[] = [];
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (proofs.length >= PROOF_MAX_FILES) {
+          throw new AppError('TOO_MANY_FILES', 400, `At most ${PROOF_MAX_FILES} images per order`);
+        }
+        const bytes = await part.toBuffer();
+        proofs.push({ contentType: proofContentType(bytes), bytes });
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('FILE_TOO_LARGE', 413, 'Each image may be at most 5 MB');
+    if (code === 'FST_FILES_LIMIT') throw new AppError('TOO_MANY_FILES', 400, `At most ${PROOF_MAX_FILES} images`);
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
+      throw new AppError('VALIDATION_FAILED', 400, 'The confirmation must be sent as multipart/form-data');
+    }
+    throw new AppError('VALIDATION_FAILED', 400, 'The upload could not be read');
+  }
+  const answer = parseInput(
+    z.object({ state: ReceiptAnswerSchema, note: z.string().trim().max(NOTE_MAX).optional() }),
+    fields,
+    'confirmation',
+  );
+  return { answer: { state: answer.state, note: answer.note || null }, proofs };
+};
+
+/** The member's withdrawals (spec member centre `withdraw`, §4 confirmation) and the staff queue (issue 4). */
+export const withdrawRoutes = async (app: FastifyInstance, options: WithdrawRoutesOptions) => {
+  const { withdraw, auth, merchantOf, sealed, staff } = options;
+  // One more file than allowed is read so that the fourth is answered TOO_MANY_FILES rather than dropped.
+  await app.register(multipart, {
+    limits: { fileSize: PROOF_MAX_BYTES, files: PROOF_MAX_FILES + 1, fields: 5, fieldSize: 2_000, parts: 10 },
+  });
+
+  app.get(API.withdraw.settings, async (request, reply) => {
+    const session = await auth.requireMember(request);
+    void reply.header('cache-control', 'no-store');
+    return success(WithdrawSettingsSchema, await withdraw.settings(await merchantOf(request), session));
+  });
+
+  app.get(API.withdraw.accounts, async (request) => {
+    const session = await auth.requireMember(request);
+    return success(WithdrawAccountListSchema, { list: await withdraw.accounts(session) });
+  });
+
+  app.post(API.withdraw.accounts, async (request) => {
+    const session = await auth.requireMember(request);
+    const body = parseInput(BindWithdrawAccountRequestSchema, request.body, 'withdrawal account');
+    return success(WithdrawAccountSchema, await withdraw.bindAccount(session, body));
+  });
+
+  app.delete(API.withdraw.account, async (request) => {
+    const session = await auth.requireMember(request);
+    const { accountId } = parseInput(z.object({ accountId: IdText }), request.params, 'account');
+    await withdraw.removeAccount(session, BigInt(accountId));
+    return done('The account has been removed');
+  });
+
+  app.post(API.withdraw.orders, async (request) => {
+    const session = await auth.requireMember(request);
+    const body = await sealed.open(session.merchantId, request.body, WithdrawRequestSchema, 'withdrawal');
+    return success(WithdrawOrderSchema, await withdraw.request(await merchantOf(request), session, body));
+  });
+
+  app.get(API.withdraw.orders, async (request) => {
+    const session = await auth.requireMember(request);
+    const query = parseInput(WithdrawPageQuerySchema, request.query, 'page');
+    const merchant = await merchantOf(request);
+    return success(WithdrawOrderPageSchema, await withdraw.orders(merchant, session, query.page, query.pageSize));
+  });
+
+  app.get(API.withdraw.order, async (request) => {
+    const session = await auth.requireMember(request);
+    const { orderNo } = parseInput(OrderNoParams, request.params, 'order');
+    return success(WithdrawOrderSchema, await withdraw.order(await merchantOf(request), session, orderNo));
+  });
+
+  app.post(API.withdraw.confirm, async (request) => {
+    const session = await auth.requireMember(request);
+    const { orderNo } = parseInput(OrderNoParams, request.params, 'order');
+    const merchant = await merchantOf(request);
+    // Ownership before reading the upload: another member's order is a 404 whatever was sent.
+    await withdraw.ownOrder(merchant, session, orderNo);
+    const { answer, proofs } = await readConfirmation(request);
+    return success(WithdrawOrderSchema, await withdraw.confirm(merchant, session, orderNo, answer, proofs));
+  });
+
+  /** A proof image, to its member or to staff (X-Staff-User with the staff token). */
+  app.get(API.withdraw.proof, async (request, reply) => {
+    const params = parseInput(OrderNoParams.extend({ proofId: IdText }), request.params, 'proof');
+    const asStaff = request.headers['x-staff-user'] !== undefined;
+    const merchant = asStaff ? (await staff.requireStaff(request)).merchant : await merchantOf(request);
+    const order = asStaff
+      ? await withdraw.staffOrder(merchant, params.orderNo)
+      : await withdraw.ownOrder(merchant, await auth.requireMember(request), params.orderNo);
+    const proof = await withdraw.proof(merchant, order.id, BigInt(params.proofId));
+    return reply
+      .type(proof.contentType)
+      .header('cache-control', 'private, max-age=3600')
+      .header('x-content-type-options', 'nosniff')
+      .send(Buffer.from(proof.bytes));
+  });
+
+  // Staff (ADR 0011 interim staff API; the back office adds its screens).
+  app.get(API.ops.withdrawals, async (request) => {
+    const caller = await staff.requireStaff(request);
+    const query = parseInput(OpsWithdrawalQuerySchema, request.query, 'filter');
+    return success(OpsWithdrawalPageSchema, await withdraw.queue(caller.merchant, query));
+  });
+
+  app.post(API.ops.withdrawalApprove, async (request) => {
+    const caller = await staff.requireStaff(request);
+    const { orderNo } = parseInput(OrderNoParams, request.params, 'order');
+    const { order, replayed } = await withdraw.decide(caller.merchant, orderNo, {
+      status: 'PAID',
+      by: caller.staff,
+      reason: null,
+    });
+    request.log.info({ staff: caller.staff, orderNo, replayed }, 'withdrawal paid');
+    return success(OpsWithdrawalSchema.extend({ replayed: z.boolean() }), { ...order, replayed });
+  });
+
+  app.post(API.ops.withdrawalReject, async (request) => {
+    const caller = await staff.requireStaff(request);
+    const { orderNo } = parseInput(OrderNoParams, request.params, 'order');
+    const { reason } = parseInput(RejectWithdrawalRequestSchema, request.body, 'rejection');
+    const { order, replayed } = await withdraw.decide(caller.merchant, orderNo, {
+      status: 'REJECTED',
+      by: caller.staff,
+      reason,
+    });
+    request.log.info({ staff: caller.staff, orderNo, replayed }, 'withdrawal rejected');
+    return success(OpsWithdrawalSchema.extend({ replayed: z.boolean() }), { ...order, replayed });
+  });
+};

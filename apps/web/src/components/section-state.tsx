@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '@/components/empty-state';
+import { errorText } from '@/lib/error-text';
+
+/** The empty state (its title, in a wrapper with `emptyTestId` if given) shows when `isEmpty` says there is nothing. */
+type EmptyProps<T> =
+  | { isEmpty?: undefined; emptyText?: string; emptyTestId?: undefined }
+  | { isEmpty: (data: T) => boolean; emptyText: string; emptyTestId?: string };
+
+type SectionStateProps<T> = EmptyProps<T> & {
+  query: UseQueryResult<T>;
+  errorTestId?: string;
+  children: (data: T) => ReactNode;
+};
+
+/** Loading, error (with a retry), empty, or the data: every section of a page says which (DESIGN.md §9). */
+export function SectionState<T>({
+  query,
+  emptyText,
+  isEmpty,
+  errorTestId,
+  emptyTestId,
+  children,
+}: SectionStateProps<T>) {
+  const { t } = useTranslation();
+  if (query.isPending) {
+    return (
+      <p className="muted" role="status">
+        {t('common.loading')}
+      </p>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div className="inline-error" role="alert" data-testid={errorTestId}>
+        <span>{errorText(t, query.error)}</span>
+        <button type="button" className="button button--ghost" onClick={() => void query.refetch()}>
+          {t('common.retry')}
+        </button>
+      </div>
+    );
+  }
+  if (isEmpty?.(query.data) && emptyText !== undefined) {
+    const empty = <EmptyState title={emptyText} />;
+    return emptyTestId === undefined ? empty : <div data-testid={emptyTestId}>{empty}</div>;
+  }
+  return <>{children(query.data)}</>;
+}

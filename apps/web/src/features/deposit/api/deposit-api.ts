@@ -1,0 +1,43 @@
+import {
+  API,
+  CreateDepositResponseSchema,
+  DepositChannelListSchema,
+  DepositOrderPageSchema,
+  DepositOrderSchema,
+  type CreateDepositRequest,
+  type CreateDepositResponse,
+  type DepositChannel,
+  type DepositOrder,
+  type DepositOrderPage,
+} from '@platform/contracts';
+import { apiRequest } from '@/lib/api-client';
+
+export const DEPOSIT_QUERY_ROOT = 'deposit';
+export const channelsQueryKey = [DEPOSIT_QUERY_ROOT, 'channels'] as const;
+export const ordersQueryKey = (pageNo: number) => [DEPOSIT_QUERY_ROOT, 'orders', pageNo] as const;
+export const orderQueryKey = (orderNo: string) => [DEPOSIT_QUERY_ROOT, 'order', orderNo] as const;
+/** The header's balance query (the wallet header owns it); refreshed after money may have moved. */
+export const BALANCE_QUERY_KEY = ['wallet', 'balance'] as const;
+
+/** GET /wps/deposit/channels: the enabled channels with their limits. */
+export const getChannels = async (signal?: AbortSignal): Promise<DepositChannel[]> =>
+  (await apiRequest(API.deposit.channels, { schema: DepositChannelListSchema, ...(signal ? { signal } : {}) })).list;
+
+/** GET /wps/deposit/orders: the member's orders, newest first. */
+export const getOrders = (pageNo: number, pageSize: number, signal?: AbortSignal): Promise<DepositOrderPage> =>
+  apiRequest(API.deposit.orders, {
+    query: { pageNo: String(pageNo), pageSize: String(pageSize) },
+    schema: DepositOrderPageSchema,
+    ...(signal ? { signal } : {}),
+  });
+
+/** GET /wps/deposit/orders/:orderNo: one of the member's orders (another member's is 404). */
+export const getOrder = (orderNo: string, signal?: AbortSignal): Promise<DepositOrder> =>
+  apiRequest(API.deposit.order.replace(':orderNo', encodeURIComponent(orderNo)), {
+    schema: DepositOrderSchema,
+    ...(signal ? { signal } : {}),
+  });
+
+/** POST /wps/deposit/orders: idempotent by requestId. */
+export const createDeposit = (request: CreateDepositRequest): Promise<CreateDepositResponse> =>
+  apiRequest(API.deposit.orders, { method: 'POST', body: request, schema: CreateDepositResponseSchema });

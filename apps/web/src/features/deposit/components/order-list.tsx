@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { SectionState } from '@/components/section-state';
+import { getOrders, ordersQueryKey } from '../api/deposit-api';
+import { OrderStatusBadge } from './order-status';
+
+const PAGE_SIZE = 10;
+
+/** The member's deposit orders, newest first, a page at a time. */
+export function OrderList() {
+  const { t, i18n } = useTranslation();
+  const [pageNo, setPageNo] = useState(1);
+  const query = useQuery({
+    queryKey: ordersQueryKey(pageNo),
+    queryFn: ({ signal }) => getOrders(pageNo, PAGE_SIZE, signal),
+    placeholderData: keepPreviousData,
+  });
+  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+
+  return (
+    <SectionState query={query} emptyText={t('deposit.noOrders')} isEmpty={(page) => page.list.length === 0}>
+      {({ list, totalPages }) => (
+        <>
+          <div className="table-scroll">
+            <table className="deposit-orders" data-testid="deposit-orders">
+              <thead>
+                <tr>
+                  <th scope="col">{t('deposit.time')}</th>
+                  <th scope="col">{t('deposit.orderNo')}</th>
+                  <th scope="col">{t('deposit.channel')}</th>
+                  <th scope="col">{t('deposit.amount')}</th>
+                  <th scope="col">{t('deposit.statusLabel')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((order) => (
+                  <tr key={order.orderNo} data-testid={`deposit-order-${order.orderNo}`}>
+                    <td>{time.format(new Date(order.createdAt))}</td>
+                    <td>{order.orderNo}</td>
+                    <td>{order.channelName}</td>
+                    <td className="deposit-orders__amount">{order.amount}</td>
+                    <td>
+                      <OrderStatusBadge status={order.status} />
+                      {order.reason && <span className="muted"> {order.reason}</span>}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {totalPages > 1 && (
+            <div className="deposit-pager">
+              <button
+                type="button"
+                className="button button--ghost"
+                disabled={pageNo <= 1}
+                onClick={() => setPageNo((n) => n - 1)}
+              >
+                {t('deposit.previous')}
+              </button>
+              <span>{t('deposit.pageOf', { pageNo, totalPages })}</span>
+              <button
+                type="button"
+                className="button button--ghost"
+                disabled={pageNo >= totalPages}
+                onClick={() => setPageNo((n) => n + 1)}
+              >
+                {t('deposit.next')}
+              </button>
+            </div>
+          )}
+        </>
+      )}
+    </SectionState>
+  );
+}

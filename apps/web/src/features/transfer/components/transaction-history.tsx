@@ -1,0 +1,208 @@
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { RecordPeriodSchema, RecordTypeSchema, type RecordPeriod, type RecordType } from '@platform/contracts';
+import { SelectField } from '@/components/form-field';
+import { SectionState } from '@/components/section-state';
+import { Tabs } from '@/components/tabs';
+import { groupDigits } from '@/lib/wallet';
+import { fetchTransactions, recordsQueryRoot, type RecordsFilter } from '../api/transfer';
+import './records.css';
+
+const PAGE_SIZE = 20;
+const TYPES = RecordTypeSchema.options;
+const PERIODS = RecordPeriodSchema.options;
+
+const isoDay = (date: Date): string => {
+  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 10);
+};
+
+function TimeCell({ iso }: { iso: string }) {
+  const { i18n } = useTranslation();
+  const text = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' }).format(
+    new Date(iso),
+  );
+  return <time dateTime={iso}>{text}</time>;
+}
+
+type DateInputProps = {
+  label: string;
+  testId: string;
+  value: string;
+  min?: string;
+  max?: string;
+  onChange: (day: string) => void;
+};
+
+function DateInput({ label, testId, onChange, ...bounds }: DateInputProps) {
+  return (
+    <label className="field">
+      <span className="field__label">{label}</span>
+      <input
+        type="date"
+        className="field__control"
+        data-testid={testId}
+        {...bounds}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </label>
+  );
+}
+
+/** Member centre transactionHistory (spec: account record): type and period filters, rows, pages. */
+export function TransactionHistory() {
+  const { t } = useTranslation();
+  const [type, setType] = useState<RecordType>('ALL');
+  const [period, setPeriod] = useState<RecordPeriod>('TODAY');
+  const [range, setRange] = useState(() => {
+    const today = new Date();
+    return { startDate: isoDay(new Date(today.getTime() - 6 * 86_400_000)), endDate: isoDay(today) };
+  });
+  const [pageNo, setPageNo] = useState(1);
+  const filter: RecordsFilter = { type, period, pageNo, pageSize: PAGE_SIZE, ...(period === 'CUSTOM' ? range : {}) };
+  const query = useQuery({
+    queryKey: [...recordsQueryRoot, filter],
+    queryFn: ({ signal }) => fetchTransactions(filter, signal),
+    placeholderData: keepPreviousData,
+  });
+  const changePeriod = (next: RecordPeriod) => {
+    setPeriod(next);
+    setPageNo(1);
+  };
+
+  return (
+    <section className="member-section records" data-testid="transaction-history">
+      <SelectField
+        label={t('records.type')}
+        fieldClassName="records__type"
+        testId="records-type"
+        value={type}
+        onChange={(event) => {
+          setType(event.target.value as RecordType);
+          setPageNo(1);
+        }}
+        options={TYPES.map((key) => ({ value: key, label: t(`records.types.${key}`) }))}
+      />
+      <Tabs
+        label={t('records.period')}
+        items={PERIODS.map((key) => ({ key, label: t(`records.periods.${key}`), testId: `records-period-${key}` }))}
+        active={period}
+        onChange={changePeriod}
+      >
+        {period === 'CUSTOM' && (
+          <div className="records__range">
+            <DateInput
+              label={t('records.startDate')}
+              testId="records-start"
+              value={range.startDate}
+              max={range.endDate}
+              onChange={(startDate) => {
+                setRange((current) => ({ ...current, startDate }));
+                setPageNo(1);
+              }}
+            />
+            <DateInput
+              label={t('records.endDate')}
+              testId="records-end"
+              value={range.endDate}
+              min={range.startDate}
+              onChange={(endDate) => {
+                setRange((current) => ({ ...current, endDate }));
+                setPageNo(1);
+              }}
+            />
+            <p className="muted">{t('records.rangeHint')}</p>
+          </div>
+        )}
+        <RecordsBody query={query} pageNo={pageNo} onPage={setPageNo} />
+      </Tabs>
+    </section>
+  );
+}
+
+function RecordsBody({
+  query,
+  pageNo,
+  onPage,
+}: {
+  query: ReturnType<typeof useQuery<Awaited<ReturnType<typeof fetchTransactions>>>>;
+  pageNo: number;
+  onPage: (page: number) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <SectionState
+      query={query}
+      errorTestId="records-error"
+      emptyText={t('records.empty')}
+      emptyTestId="records-empty"
+      isEmpty={(page) => page.list.length === 0}
+    >
+      {({ list, totalPages }) => (
+        <>
+          <div className="records__scroll">
+            <table className="records__table" data-testid="records-table" aria-busy={query.isFetching || undefined}>
+              <thead>
+                <tr>
+                  <th scope="col">{t('records.time')}</th>
+                  <th scope="col">{t('records.code')}</th>
+                  <th scope="col" className="records__num">
+                    {t('records.amount')}
+                  </th>
+                  <th scope="col" className="records__num">
+                    {t('records.balanceAfter')}
+                  </th>
+                  <th scope="col">{t('records.reference')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((row) => (
+                  <tr key={row.id} data-testid="records-row" data-code={row.code}>
+                    <td>
+                      <TimeCell iso={row.time} />
+                    </td>
+                    <td>{t(`records.codes.${row.code}`, { defaultValue: row.code })}</td>
+                    <td
+                      className={`records__num ${row.amount.startsWith('-') ? 'records__debit' : 'records__credit'}`}
+                      data-testid="records-amount"
+                    >
+                      {row.amount.startsWith('+') ? `+${groupDigits(row.amount.slice(1))}` : groupDigits(row.amount)}
+                    </td>
+                    <td className="records__num" data-testid="records-balance">
+                      {groupDigits(row.balanceAfter)}
+                    </td>
+                    <td className="records__reference">{row.reference ?? ''}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <nav className="records__pager" aria-label={t('records.pages')}>
+            <button
+              type="button"
+              className="button button--ghost"
+              data-testid="records-prev"
+              disabled={pageNo <= 1 || query.isFetching}
+              onClick={() => onPage(pageNo - 1)}
+            >
+              {t('records.previous')}
+            </button>
+            <span data-testid="records-page">
+              {t('records.pageOf', { page: pageNo, total: Math.max(totalPages, 1) })}
+            </span>
+            <button
+              type="button"
+              className="button button--ghost"
+              data-testid="records-next"
+              disabled={pageNo >= totalPages || query.isFetching}
+              onClick={() => onPage(pageNo + 1)}
+            >
+              {t('records.next')}
+            </button>
+          </nav>
+        </>
+      )}
+    </SectionState>
+  );
+}

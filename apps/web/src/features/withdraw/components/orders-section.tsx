@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { WithdrawOrder } from '@platform/contracts';
+import { SectionState } from '@/components/section-state';
+import { getOrders, ordersQueryKey, ORDERS_PAGE_SIZE } from '../api/withdraw-api';
+import { ConfirmReceiptDialog } from './confirm-receipt-dialog';
+
+/** The member's withdrawal orders, newest first, with their translated status and receipt state. */
+export function OrdersSection({ currencySymbol }: { currencySymbol: string }) {
+  const { t, i18n } = useTranslation();
+  const [page, setPage] = useState(1);
+  const [confirming, setConfirming] = useState<WithdrawOrder | null>(null);
+  const orders = useQuery({ queryKey: ordersQueryKey(page), queryFn: ({ signal }) => getOrders(page, signal) });
+  const pages = Math.max(1, Math.ceil((orders.data?.total ?? 0) / ORDERS_PAGE_SIZE));
+
+  return (
+    <section className="member-section" aria-labelledby="withdraw-orders-heading">
+      <h3 id="withdraw-orders-heading" className="member-centre__subheading">
+        {t('withdraw.orders')}
+      </h3>
+      <SectionState query={orders}>
+        {(data) =>
+          data.list.length === 0 ? (
+            <p className="muted" data-testid="withdraw-no-orders">
+              {t('withdraw.noOrders')}
+            </p>
+          ) : (
+            <ul className="withdraw-orders" data-testid="withdraw-orders">
+              {data.list.map((order) => (
+                <li
+                  key={order.orderNo}
+                  className="withdraw-order"
+                  data-testid="withdraw-order"
+                  data-order-no={order.orderNo}
+                >
+                  <div>
+                    <strong>
+                      {currencySymbol}
+                      {order.amount}
+                    </strong>{' '}
+                    <span className={`badge badge--${order.status.toLowerCase()}`} data-testid="withdraw-order-status">
+                      {t(`withdraw.status.${order.status}`)}
+                    </span>
+                    {order.receiptState !== 'NONE' && (
+                      <span className="badge" data-testid="withdraw-order-receipt">
+                        {t(`withdraw.receipt.${order.receiptState}`)}
+                      </span>
+                    )}
+                  </div>
+                  <div className="muted">
+                    {new Date(order.createdAt).toLocaleString(i18n.language)} · {order.bankName} {order.accountNumber} ·{' '}
+                    {order.orderNo}
+                  </div>
+                  {order.rejectReason && (
+                    <div className="muted">{t('withdraw.rejectReason', { reason: order.rejectReason })}</div>
+                  )}
+                  {order.canConfirm && (
+                    <button
+                      type="button"
+                      className="button button--primary button--small"
+                      data-testid="withdraw-confirm-open"
+                      onClick={() => setConfirming(order)}
+                    >
+                      {t('withdraw.confirmReceipt')}
+                    </button>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </SectionState>
+      {pages > 1 && (
+        <nav className="pager" aria-label={t('withdraw.orders')}>
+          <button type="button" className="button button--ghost" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            {t('withdraw.previous')}
+          </button>
+          <span>{t('withdraw.pageOf', { page, pages })}</span>
+          <button
+            type="button"
+            className="button button--ghost"
+            disabled={page >= pages}
+            onClick={() => setPage(page + 1)}
+          >
+            {t('withdraw.next')}
+          </button>
+        </nav>
+      )}
+      {confirming && <ConfirmReceiptDialog order={confirming} onClose={() => setConfirming(null)} />}
+    </section>
+  );
+}
