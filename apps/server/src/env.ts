@@ -162,3 +162,7 @@ export const loadEnv = (source: EnvSource = process.env, repoRoot = findRepoRoot
 /** Tests run every database suite on PostgreSQL too when this is set (DESIGN.md §3). */
 export const testDatabaseUrl = (source: EnvSource = process.env): string | undefined =>
   source.TEST_DATABASE_URL === '' ? undefined : source.TEST_DATABASE_URL;
+
+/** The distributed-mode tests (Socket.IO over the Redis adapter) run when this is set (`.ci/run` sets it). */
+export const testRedisUrl = (source: EnvSource = process.env): string | undefined =>
+  source.REDIS_TEST_URL === '' ? undefined : source.REDIS_TEST_URL;
