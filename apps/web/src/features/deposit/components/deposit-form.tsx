@@ -1,3 +1,4 @@
+import { groupDigits } from '@/lib/wallet';
 import { useId, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -91,7 +92,9 @@ export function DepositForm() {
                 />
                 <span className="deposit-channel__name">{channel.name}</span>
                 <span className="deposit-channel__kind">{t(`deposit.kind.${channel.kind}`)}</span>
-                <span className="muted">{t('deposit.limits', { min: channel.minAmount, max: channel.maxAmount })}</span>
+                <span className="muted">
+                  {t('deposit.limits', { min: groupDigits(channel.minAmount), max: groupDigits(channel.maxAmount) })}
+                </span>
               </label>
             ))}
           </fieldset>
@@ -103,7 +106,10 @@ export function DepositForm() {
             testId="deposit-amount"
             value={amount}
             error={amountError ?? undefined}
-            placeholder={t('deposit.limits', { min: selected.minAmount, max: selected.maxAmount })}
+            placeholder={t('deposit.limits', {
+              min: groupDigits(selected.minAmount),
+              max: groupDigits(selected.maxAmount),
+            })}
             onChange={(event) => {
               setAmount(event.target.value);
               setAmountError(null);

@@ -1,3 +1,4 @@
+import { groupDigits } from '@/lib/wallet';
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -39,7 +40,7 @@ export function OrderList() {
                     <td>{time.format(new Date(order.createdAt))}</td>
                     <td>{order.orderNo}</td>
                     <td>{order.channelName}</td>
-                    <td className="deposit-orders__amount">{order.amount}</td>
+                    <td className="deposit-orders__amount">{groupDigits(order.amount)}</td>
                     <td>
                       <OrderStatusBadge status={order.status} />
                       {order.reason && <span className="muted"> {order.reason}</span>}

@@ -1,3 +1,4 @@
+import { groupDigits } from '@/lib/wallet';
 import type { DepositOrder, DepositOrderStatus } from '@platform/contracts';
 import { useTranslation } from 'react-i18next';
 
@@ -24,7 +25,7 @@ export function BankDetails({ order }: { order: DepositOrder }) {
       <dt>{t('deposit.accountNumber')}</dt>
       <dd>{order.bank.accountNumber}</dd>
       <dt>{t('deposit.amount')}</dt>
-      <dd>{order.amount}</dd>
+      <dd>{groupDigits(order.amount)}</dd>
       <dt>{t('deposit.orderNo')}</dt>
       <dd>{order.orderNo}</dd>
     </dl>

@@ -1,3 +1,4 @@
+import { groupDigits } from '@/lib/wallet';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -37,7 +38,7 @@ export function OrdersSection({ currencySymbol }: { currencySymbol: string }) {
                   <div>
                     <strong>
                       {currencySymbol}
-                      {order.amount}
+                      {groupDigits(order.amount)}
                     </strong>{' '}
                     <span className={`badge badge--${order.status.toLowerCase()}`} data-testid="withdraw-order-status">
                       {t(`withdraw.status.${order.status}`)}

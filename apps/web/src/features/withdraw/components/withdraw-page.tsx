@@ -1,3 +1,4 @@
+import { groupDigits } from '@/lib/wallet';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -86,15 +87,15 @@ export function WithdrawPage() {
           <dt>{t('withdraw.available')}</dt>
           <dd data-testid="withdraw-available">
             {rules.currencySymbol}
-            {rules.available}
+            {groupDigits(rules.available)}
           </dd>
           <dt>{t('withdraw.frozen')}</dt>
           <dd data-testid="withdraw-frozen">
             {rules.currencySymbol}
-            {rules.frozen}
+            {groupDigits(rules.frozen)}
           </dd>
           <dt>{t('withdraw.limitsLabel')}</dt>
-          <dd>{t('withdraw.limits', { min: rules.minAmount, max: rules.maxAmount })}</dd>
+          <dd>{t('withdraw.limits', { min: groupDigits(rules.minAmount), max: groupDigits(rules.maxAmount) })}</dd>
           <dt>{t('withdraw.todayLabel')}</dt>
           <dd data-testid="withdraw-left-today">
             {t('withdraw.today', { left: rules.leftToday, count: rules.dailyCount })}
