@@ -35,6 +35,17 @@ const admin = async (sql) => {
   }
 };
 
+/**
+ * Lets the disk settle before a measured run: a checkpoint, the kernel's dirty pages written out, a short pause.
+ * Without it a run measures the write-back of the one before it (pgbench's CREATE and DROP DATABASE force
+ * checkpoints; fsync latency then rose from under 1 ms to about 7 ms here, and the next run looked ten times slower).
+ */
+const settle = async () => {
+  await admin('CHECKPOINT');
+  execFileSync('sync');
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+};
+
 const pgbench = async () => {
   const db = `bench_pgbench_${suffix}`;
   await admin(`CREATE DATABASE ${db}`);
@@ -42,6 +53,7 @@ const pgbench = async () => {
   url.pathname = `/${db}`;
   try {
     execFileSync('pgbench', ['-i', '-q', '-s', String(CLIENTS), url.toString()], { stdio: 'pipe' });
+    await settle();
     const out = execFileSync(
       'pgbench',
       ['-b', 'tpcb-like', '-M', 'extended', '-c', String(CLIENTS), '-j', '2', '-T', String(SECONDS), url.toString()],
@@ -90,6 +102,7 @@ const setup = async (db, groupCommit) => {
 
 /** `clients` loops of bet then win on random members for `seconds`; returns transfers per second. */
 const betWin = async (db, world, clients, seconds, groupCommit, label) => {
+  await settle();
   const ledger = createLedgerModule({ db, groupCommit }).service;
   const { merchantId, house, members } = world;
   let transfers = 0;

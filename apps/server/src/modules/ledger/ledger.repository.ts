@@ -186,8 +186,9 @@ export const ledgerRepository = {
   },
 
   /**
-   * An account's transfers on both sides, newest first, before a cursor (keyset paging: each side is one backward
-   * index range scan of at most `limit` rows, whatever the account's history).
+   * An account's transfers on both sides, newest first by (created_at, id), before the cursor transfer (keyset paging:
+   * each side is one backward range scan of ledger_transfers_<side>_time_idx (0007) of at most `limit` rows, whatever
+   * the account's history).
    */
   listTransfers: async (
     db: Queryable,
@@ -198,10 +199,13 @@ export const ledgerRepository = {
   ): Promise<Transfer[]> => {
     const side = (column: string) =>
       `(SELECT ${TRANSFER_COLUMNS} FROM ledger_transfers
-         WHERE merchant_id = $1 AND ${column} = $2 AND ($3::bigint IS NULL OR id < $3::bigint)
-         ORDER BY id DESC LIMIT $4)`;
+         WHERE merchant_id = $1 AND ${column} = $2
+           AND ($3::bigint IS NULL OR (created_at, id) < (SELECT c.created_at, c.id FROM ledger_transfers c
+                                                          WHERE c.merchant_id = $1 AND c.id = $3::bigint))
+         ORDER BY created_at DESC, id DESC LIMIT $4)`;
     const { rows } = await db.query<TransferRow>(
-      `SELECT * FROM (${side('debit_account_id')} UNION ALL ${side('credit_account_id')}) t ORDER BY id DESC LIMIT $4`,
+      `SELECT * FROM (${side('debit_account_id')} UNION ALL ${side('credit_account_id')}) t
+       ORDER BY created_at DESC, id DESC LIMIT $4`,
       [merchantId, accountId, beforeId, limit],
     );
     return rows.map(toTransfer);
