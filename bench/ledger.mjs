@@ -97,6 +97,10 @@ const setup = async (db, groupCommit) => {
     });
     members.push(account.id);
   }
+  // What a running system has: statistics. On PostgreSQL autovacuum would ANALYZE within its nap time (a minute), on
+  // PGlite the platform's planner-statistics job does; measured without them, a generic plan cached on the empty
+  // table can find idempotency keys by merchant alone and the run measures that plan instead (ADR 0010).
+  await db.exec('ANALYZE ledger_transfers, ledger_accounts');
   return { merchantId, house: house.id, members };
 };
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from './db/database';
 import type { Env } from './env';
 import { startHousekeeping, type HousekeepingTask } from './jobs/housekeeping';
+import { startPlannerStatistics } from './jobs/planner-statistics';
 import type { Clock } from './lib/clock';
 import { captchaRoutes, createCaptchaModule } from './modules/captcha';
 import { healthRoutes } from './modules/health';
@@ -132,5 +133,6 @@ export const registerModules = async (app: FastifyInstance, deps: PlatformDeps):
     { name: 'deposit-expiry', run: deposit.service.expire },
   ];
   startHousekeeping(app, tasks);
+  startPlannerStatistics(app, db);
   app.decorate('housekeeping', tasks);
 };
