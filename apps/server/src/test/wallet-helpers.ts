@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { API } from '@platform/contracts';
+import { io as connect, type Socket } from 'socket.io-client';
+import { API, REALTIME_PATH, type Balance } from '@platform/contracts';
 import type { Database } from '../db/database';
 import { bearer, freshIp, insertMember, loginOk, sealed, type TestMember } from './identity-helpers';
 
@@ -61,3 +62,18 @@ export const balanceOf = async (app: FastifyInstance, token: string) => {
   if (res.statusCode !== 200) throw new Error(`balance refused: ${res.statusCode} ${res.body}`);
   return res.json().value as { balance: string; frozen: string; currencySymbol: string; play: boolean };
 };
+
+/** A realtime socket to `origin` with `token` in the handshake, as the web app opens it. */
+export const openSocket = (origin: string, token: string): Socket =>
+  connect(origin, { path: REALTIME_PATH, auth: { token }, transports: ['websocket'] });
+
+/** Resolves once the socket is accepted; rejects with the server's refusal. */
+export const connected = (socket: Socket): Promise<void> =>
+  new Promise<void>((resolve, reject) => {
+    socket.on('connect', resolve);
+    socket.on('connect_error', reject);
+  });
+
+/** The next `wallet.balance` the socket receives. */
+export const nextBalance = (socket: Socket): Promise<Balance> =>
+  new Promise<Balance>((resolve) => socket.on('wallet.balance', resolve));

@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { io as connect, type Socket } from 'socket.io-client';
-import { REALTIME_PATH, type Balance } from '@platform/contracts';
 import { openPglite } from '../../db/pglite';
 import type { Database } from '../../db/database';
 import { testRedisUrl } from '../../env';
 import { buildTestApp } from '../../test/test-app';
-import { adjust, memberWithSession, STAFF_ENV } from '../../test/wallet-helpers';
+import { adjust, connected, memberWithSession, nextBalance, openSocket, STAFF_ENV } from '../../test/wallet-helpers';
 
 const redisUrl = testRedisUrl();
 
@@ -34,17 +32,10 @@ describe.skipIf(redisUrl === undefined)('realtime across processes over Redis (n
 
   it('should push wallet.balance to a socket on one process after a commit on the other', async () => {
     const member = await memberWithSession(committer, db);
-    const socket: Socket = connect(origin, {
-      path: REALTIME_PATH,
-      auth: { token: member.token },
-      transports: ['websocket'],
-    });
+    const socket = openSocket(origin, member.token);
     try {
-      await new Promise<void>((resolve, reject) => {
-        socket.on('connect', resolve);
-        socket.on('connect_error', reject);
-      });
-      const pushed = new Promise<Balance>((resolve) => socket.on('wallet.balance', resolve));
+      await connected(socket);
+      const pushed = nextBalance(socket);
       await adjust(committer, member.username, '75.50');
       expect(await pushed).toMatchObject({ balance: '75.50', play: false });
     } finally {

@@ -1,11 +1,19 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { io as connect, type Socket } from 'socket.io-client';
-import { API, REALTIME_PATH, type Balance } from '@platform/contracts';
+import { API } from '@platform/contracts';
 import { describeEachDatabase } from '../../test/databases';
 import { bearer, clearRateLimits, freshIp, sealed } from '../../test/identity-helpers';
 import { buildTestApp } from '../../test/test-app';
-import { adjust, balanceOf, memberWithSession, STAFF_ENV, staffHeaders } from '../../test/wallet-helpers';
+import {
+  adjust,
+  balanceOf,
+  connected,
+  memberWithSession,
+  nextBalance,
+  openSocket,
+  STAFF_ENV,
+  staffHeaders,
+} from '../../test/wallet-helpers';
 import { expectSoundLedger } from '../ledger/ledger.test-support';
 
 const FREE_PLAY = { os: 'Android', platform: 'W', random: 'a-random-string-of-some-length', gatewayVersion: 3 };
@@ -96,30 +104,18 @@ describeEachDatabase('wallet balance, play money, adjustments and realtime', (ge
 
   it('should push wallet.balance to the member’s socket after the commit, and refuse a socket without a session', async () => {
     const member = await memberWithSession(app, getDb());
-    const socket: Socket = connect(origin, {
-      path: REALTIME_PATH,
-      auth: { token: member.token },
-      transports: ['websocket'],
-    });
+    const socket = openSocket(origin, member.token);
     try {
-      await new Promise<void>((resolve, reject) => {
-        socket.on('connect', resolve);
-        socket.on('connect_error', reject);
-      });
-      const pushed = new Promise<Balance>((resolve) => socket.on('wallet.balance', resolve));
+      await connected(socket);
+      const pushed = nextBalance(socket);
       await adjust(app, member.username, '42.00');
       expect(await pushed).toMatchObject({ balance: '42.00', play: false });
     } finally {
       socket.close();
     }
-    const stranger: Socket = connect(origin, {
-      path: REALTIME_PATH,
-      auth: { token: 'x'.repeat(43) },
-      transports: ['websocket'],
-    });
+    const stranger = openSocket(origin, 'x'.repeat(43));
     try {
-      const error = await new Promise<Error>((resolve) => stranger.on('connect_error', resolve));
-      expect(error.message).toBe('AUTH_REQUIRED');
+      await expect(connected(stranger)).rejects.toMatchObject({ message: 'AUTH_REQUIRED' });
     } finally {
       stranger.close();
     }
