@@ -5,7 +5,6 @@ import { WHITELABEL_MODULES } from '@platform/contracts';
 import { CountrySelect } from '@/components/country-select';
 import { Dialog } from '@/components/dialog';
 import { FormError, TextField } from '@/components/form-field';
-import { SmsSendButton } from '@/components/sms-send-button';
 import { SubmitButton } from '@/components/submit-button';
 import { Tabs } from '@/components/tabs';
 import { closeAuthDialog, openAuthDialog } from '@/lib/auth-dialog';
@@ -14,8 +13,9 @@ import { errorText } from '@/lib/error-text';
 import { useSmsSender } from '@/lib/use-sms-sender';
 import { forgotByEmail, forgotByPhone } from '../api/forgot-password';
 import { requestSmsCode } from '../api/request-sms-code';
-import { isEmail, isMobileNum, trimAll } from '../utils/validators';
+import { isEmail, trimAll } from '../utils/validators';
 import { BannerSlot } from './banner-slot';
+import { MobileCodeFields } from './mobile-code-fields';
 import { NewPasswordFields, type NewPasswordValues } from './new-password-fields';
 
 type ForgotTab = 'email' | 'mobile';
@@ -137,26 +137,12 @@ function MobileForm() {
           )}
         />
       </div>
-      <TextField
-        label={t('form.mobileNumber')}
-        required
-        testId="forgot-mobile"
-        type="tel"
-        inputMode="numeric"
-        autoComplete="tel-national"
-        error={errors.mobileNum?.message}
-        {...register('mobileNum', { validate: (value) => isMobileNum(value) || t('validation.mobile') })}
-      />
-      <TextField
-        label={t('form.smsCode')}
-        required
-        testId="forgot-code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={255}
-        error={errors.code?.message}
-        {...register('code', { validate: (value) => value.trim() !== '' || t('validation.verificationCode') })}
-        addon={<SmsSendButton sender={sender} onSend={() => void sendCode()} testId="forgot-sms-send" />}
+      <MobileCodeFields
+        register={register}
+        errors={errors}
+        sender={sender}
+        onSend={() => void sendCode()}
+        testIds={{ mobile: 'forgot-mobile', code: 'forgot-code', send: 'forgot-sms-send' }}
       />
       <NewPasswordFields register={register} errors={errors} getValues={getValues} prefix="forgot" />
       <FormError message={formError} testId="forgot-error" />

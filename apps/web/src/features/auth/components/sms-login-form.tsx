@@ -3,8 +3,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { LoginRequest } from '@platform/contracts';
 import { CountrySelect } from '@/components/country-select';
-import { FormError, TextField } from '@/components/form-field';
-import { SmsSendButton } from '@/components/sms-send-button';
+import { FormError } from '@/components/form-field';
 import { SubmitButton } from '@/components/submit-button';
 import { errorText } from '@/lib/error-text';
 import { useSmsSender } from '@/lib/use-sms-sender';
@@ -13,8 +12,9 @@ import { requestSmsCode } from '../api/request-sms-code';
 import { useCaptcha } from '../hooks/use-captcha';
 import { useCompleteLogin } from '../hooks/use-complete-login';
 import { captchaAnswer, renewCaptchaAfterFailure } from '../utils/login-captcha';
-import { isMobileNum, trimAll } from '../utils/validators';
+import { trimAll } from '../utils/validators';
 import { CaptchaField } from './captcha-field';
+import { MobileCodeFields } from './mobile-code-fields';
 
 type Values = { countryDialingCode: string; mobileNum: string; code: string; captcha: string };
 
@@ -78,26 +78,12 @@ export function SmsLoginForm() {
           />
         </div>
       </div>
-      <TextField
-        label={t('form.mobileNumber')}
-        required
-        testId="login-sms-mobile"
-        type="tel"
-        inputMode="numeric"
-        autoComplete="tel-national"
-        error={errors.mobileNum?.message}
-        {...register('mobileNum', { validate: (value) => isMobileNum(value) || t('validation.mobile') })}
-      />
-      <TextField
-        label={t('form.smsCode')}
-        required
-        testId="login-sms-code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={255}
-        error={errors.code?.message}
-        {...register('code', { validate: (value) => value.trim() !== '' || t('validation.verificationCode') })}
-        addon={<SmsSendButton sender={sender} onSend={() => void sendCode()} testId="login-sms-send" />}
+      <MobileCodeFields
+        register={register}
+        errors={errors}
+        sender={sender}
+        onSend={() => void sendCode()}
+        testIds={{ mobile: 'login-sms-mobile', code: 'login-sms-code', send: 'login-sms-send' }}
       />
       <CaptchaField
         captcha={captcha}
