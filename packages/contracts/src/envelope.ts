@@ -93,6 +93,13 @@ export const ErrorCode = {
   VENDOR_UNAVAILABLE: 'VENDOR_UNAVAILABLE',
   /** The vendor did not answer in time: the order stays pending until reconciliation settles it. */
   TRANSFER_PENDING: 'TRANSFER_PENDING',
+  // Catalogue and lobby (issue 5)
+  /** No such game for this merchant, or it is switched off. */
+  GAME_NOT_FOUND: 'GAME_NOT_FOUND',
+  /** The game exists but cannot be launched now (its vendor is not connected or is under maintenance). */
+  GAME_UNAVAILABLE: 'GAME_UNAVAILABLE',
+  /** A trial member launching a vendor that has no demo (spec §4: the info dialog). */
+  DEMO_NOT_SUPPORTED: 'DEMO_NOT_SUPPORTED',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 export const ErrorCodeSchema = z.enum(Object.values(ErrorCode) as [ErrorCode, ...ErrorCode[]]);

@@ -16,3 +16,4 @@ export * from './vendor-wallet';
 export * from './withdraw';
 export * from './transfer';
 export * from './deposit';
+export * from './catalogue';

@@ -80,6 +80,35 @@ export const API = {
     confirm: '/wps/withdraw/orders/:orderNo/confirmation',
     proof: '/wps/withdraw/orders/:orderNo/proofs/:proofId',
   },
+  /** Catalogue and lobby (issue 5; spec §7 games). */
+  game: {
+    /** GET (public): the games call, GameListQuerySchema → GameListSchema. */
+    games: '/wps/game/games',
+    /** GET (public): hot games, HotGamesQuerySchema → GameListValueSchema. */
+    hot: '/wps/game/hot',
+    /** GET (T) the member's favourites; POST adds, DELETE removes (FavouriteRequestSchema, idempotent). */
+    favourites: '/wps/game/favorites',
+    /** GET (T): recent games, recorded at each launch. */
+    recent: '/wps/game/recent',
+    /** GET (public): which game types each vendor offers. */
+    vendorTypes: '/wps/game/vendor/types',
+    /** GET (public): vendors marked new or with new games. */
+    newVendors: '/wps/game/vendor/new',
+    /** GET (public): the lobby lanes (categories with their vendor cards). */
+    lanes: '/wps/game/vendor/lanes',
+    /** GET (public): winner board, WinnerBoardQuerySchema → WinnerBoardSchema. */
+    winners: '/wps/game/winners',
+    /** POST (T): launch a game (issue 6 connects vendors; until then GAME_UNAVAILABLE). Body { nodeId }. */
+    launch: '/wps/game/launchGame',
+    /** GET (public): generated artwork for games, vendors and banners (image/svg+xml, immutable). */
+    art: '/wps/game/art/:kind/:name',
+  },
+  content: {
+    /** GET (public): banners of a group, BannerQuerySchema → BannerListSchema. */
+    banners: '/wps/content/banners',
+    /** GET (token optional): notices, NoticeQuerySchema → NoticeGroupsSchema; audience from the session. */
+    notices: '/wps/notices',
+  },
   /** Staff API (issue 4; the back office of issue 7 puts screens on it). Bearer STAFF_API_TOKEN. */
   ops: {
     deposits: '/wps/ops/deposits',

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { PGlite, type Transaction as PgliteTransaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { INT8_OID, type Database, type Queryable } from './database';
 import { acquireEmbeddedLock, type EmbeddedLock } from './embedded-lock';
 
@@ -30,7 +31,8 @@ export const openPglite = async (options: PgliteOptions = {}): Promise<Database>
   }
   let pg: PGlite;
   try {
-    pg = await PGlite.create(options.dataDir, { parsers });
+    // pg_trgm: the catalogue's game-name search index (migration 0009).
+    pg = await PGlite.create(options.dataDir, { parsers, extensions: { pg_trgm } });
   } catch (error) {
     lock?.release();
     throw error;

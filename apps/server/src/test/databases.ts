@@ -25,9 +25,29 @@ const dropSchema = async (url: string, schema: string): Promise<void> => {
   }
 };
 
+/**
+ * Extensions live in public, shared by every test schema. Created once up front so that suites migrating at the same
+ * time never race to create them (two concurrent CREATE EXTENSION IF NOT EXISTS can collide).
+ */
+let extensionsReady: Promise<void> | undefined;
+const ensureExtensions = (url: string): Promise<void> =>
+  (extensionsReady ??= (async () => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public');
+    } catch (error) {
+      // Another test process created it between the check and the insert: it exists, which is all we need.
+      if ((error as { code?: string }).code !== '23505') throw error;
+    } finally {
+      await client.end();
+    }
+  })());
+
 const postgresEngine = (url: string): TestEngine => ({
   kind: 'postgres',
   open: async () => {
+    await ensureExtensions(url);
     const schema = freshSchemaName();
     const db = await openPostgres({ url, schema, maxConnections: 4 });
     return {
