@@ -16,6 +16,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const port = Number(process.env.BENCH_PORT ?? 18080);
 const presets = (process.env.LIGHTHOUSE_PRESETS ?? 'mobile,desktop').split(',');
+/** The app pages to audit, e.g. LIGHTHOUSE_PATHS=/,/live (bench/lobby audits both). */
+const paths = (process.env.LIGHTHOUSE_PATHS ?? '/').split(',');
 
 /** Initial JS: the entry script and its modulepreloads, as index.html references them, gzip-compressed. */
 const initialJsGzipKb = () => {
@@ -120,18 +122,21 @@ const main = async () => {
     console.log(`initial JS: ${js.kb.toFixed(1)} KB gzip (${js.files.length} files; aim <= 150)`);
     for (const preset of presets) {
       const base = await audit(`http://127.0.0.1:${port + 1}/`, preset, chrome);
-      const app = await audit(`http://127.0.0.1:${port}/`, preset, chrome);
-      const ratio = (a, b) => (b > 0 ? (a / b).toFixed(2) : 'n/a');
       console.log(
-        `\n[${preset}] app /      performance ${app.performance}  accessibility ${app.accessibility}  best-practices ${app.bestPractices}  (aim >= 95 each)`,
+        `\n[${preset}] baseline   performance ${base.performance}  accessibility ${base.accessibility}  best-practices ${base.bestPractices}`,
       );
-      console.log(
-        `[${preset}] baseline   performance ${base.performance}  accessibility ${base.accessibility}  best-practices ${base.bestPractices}`,
-      );
-      console.log(
-        `[${preset}] FCP ${app.fcpMs.toFixed(0)} ms (x${ratio(app.fcpMs, base.fcpMs)} baseline)  LCP ${app.lcpMs.toFixed(0)} ms (x${ratio(app.lcpMs, base.lcpMs)})  TBT ${app.tbtMs.toFixed(0)} ms  CLS ${app.cls.toFixed(3)}`,
-      );
-      if (app.failing.length) console.log(`[${preset}] failing audits:\n  ${app.failing.join('\n  ')}`);
+      for (const path of paths) {
+        const app = await audit(`http://127.0.0.1:${port}${path}`, preset, chrome);
+        const ratio = (a, b) => (b > 0 ? (a / b).toFixed(2) : 'n/a');
+        const label = `app ${path}`.padEnd(10);
+        console.log(
+          `[${preset}] ${label} performance ${app.performance}  accessibility ${app.accessibility}  best-practices ${app.bestPractices}  (aim >= 95 each)`,
+        );
+        console.log(
+          `[${preset}] ${label} FCP ${app.fcpMs.toFixed(0)} ms (x${ratio(app.fcpMs, base.fcpMs)} baseline)  LCP ${app.lcpMs.toFixed(0)} ms (x${ratio(app.lcpMs, base.lcpMs)})  TBT ${app.tbtMs.toFixed(0)} ms  CLS ${app.cls.toFixed(3)}`,
+        );
+        if (app.failing.length) console.log(`[${preset}] ${path} failing audits:\n  ${app.failing.join('\n  ')}`);
+      }
     }
   } finally {
     await chrome.kill();

@@ -4,14 +4,16 @@ import type { Env } from './env';
 import type { Database } from './db/database';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open-database';
-import { seedDemo, seedDemoDepositChannels } from './db/seed';
+import { seedDemo, seedDemoCatalogue, seedDemoDepositChannels } from './db/seed';
 import { seedDemoAccounts } from './db/seed-accounts';
+import { seedDemoContent } from './db/seed-content';
 import type { HousekeepingTask } from './jobs/housekeeping';
 import { systemClock, type Clock } from './lib/clock';
 import { errorHandler } from './lib/error-handler';
 import { requestSerializer } from './lib/log-redaction';
 import { genRequestId, REQUEST_ID_HEADER } from './lib/request-id';
 import { argon2Hasher, countingHasher, type HashMetrics, type PasswordHasher } from './modules/identity';
+import type { CatalogueAdapter, GameLauncher } from './modules/catalogue';
 import { loadPayloadKeys } from './modules/sealed';
 import { registerModules, type PlatformDeps } from './platform-modules';
 import { recordApiRoutes } from './plugins/api-routes';
@@ -38,6 +40,10 @@ export type AppSeams = {
   captchaText?: () => string;
   /** How long the transfer wallet waits for a vendor (default 5 s), so a test can play a vendor that times out. */
   vendorCallTimeoutMs?: number;
+  /** Game launchers by vendor code (issue 6 brings the real ones), so a test can launch a game. */
+  gameLaunchers?: readonly GameLauncher[];
+  /** Game-list adapters for the catalogue sync job, so a test can play a vendor whose list changes. */
+  catalogueAdapters?: readonly CatalogueAdapter[];
 };
 
 export type BuildAppOptions = {
@@ -104,6 +110,11 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
     if ((await seedDemoDepositChannels(db)) > 0) app.log.info('demo deposit channels seeded');
     const accounts = await seedDemoAccounts(db, hasher);
     if (accounts > 0) app.log.info({ accounts }, 'demo accounts seeded');
+    const catalogue = await seedDemoCatalogue(db);
+    if (catalogue.games > 0) app.log.info(catalogue, 'demo catalogue seeded');
+    // After the catalogue: the winner-board examples name games.
+    const content = await seedDemoContent(db, seams.now ?? systemClock);
+    if (content.banners + content.notices + content.wins > 0) app.log.info(content, 'demo content seeded');
     if (env.PAYLOAD_PRIVATE_KEY === undefined && env.DATABASE_URL !== undefined) {
       app.log.warn('PAYLOAD_PRIVATE_KEY is not set: this node seals with its own key, which other nodes cannot open');
     }
@@ -116,6 +127,8 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
       now: seams.now ?? systemClock,
       captchaText: seams.captchaText,
       vendorCallTimeoutMs: seams.vendorCallTimeoutMs,
+      gameLaunchers: seams.gameLaunchers,
+      catalogueAdapters: seams.catalogueAdapters,
     });
   } catch (error) {
     await app.close();
@@ -128,12 +141,15 @@ const registerRoutes = async (app: FastifyInstance, deps: PlatformDeps): Promise
   app.setErrorHandler(errorHandler);
   // The API speaks JSON only (DESIGN.md §4); a text body is refused with 415 instead of reaching a handler.
   app.removeContentTypeParser('text/plain');
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback hooks rather than async ones: these run on every request, and an async hook costs a promise each time.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    done();
   });
   // API answers depend on the session and the Host; no shared cache may keep them unless a route says so.
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith('/wps/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
   const apiRoutes = recordApiRoutes(app);
   await registerSecurityHeaders(app);

@@ -21,9 +21,12 @@ import { createVendorWalletModule } from './modules/vendor-wallet';
 import { createWithdrawModule } from './modules/withdraw';
 import { createTransferModule } from './modules/transfer';
 import { createEventBus } from './lib/event-bus';
+import { createResponseCache } from './lib/response-cache';
 import { randomToken } from './lib/tokens';
 import { createDepositModule } from './modules/deposit';
 import { createDemoGateway } from './modules/demo-gateway';
+import { createCatalogueModule, type CatalogueAdapter, type GameLauncher } from './modules/catalogue';
+import { createContentModule } from './modules/content';
 import { startDepositJobs } from './jobs/deposit-expiry';
 
 export type PlatformDeps = {
@@ -34,6 +37,10 @@ export type PlatformDeps = {
   now: Clock;
   captchaText?: () => string;
   vendorCallTimeoutMs?: number;
+  /** Game launchers by vendor (issue 6; tests install their own). */
+  gameLaunchers?: readonly GameLauncher[];
+  /** Game-list adapters of the catalogue sync job. */
+  catalogueAdapters?: readonly CatalogueAdapter[];
 };
 
 /**
@@ -50,6 +57,9 @@ export const registerModules = async (app: FastifyInstance, deps: PlatformDeps):
   const captcha = createCaptchaModule({ db, limiter, now, text: deps.captchaText });
   const verification = createVerificationModule({ db, limiter, sms: messaging.sms, now });
   const bus = createEventBus((error, event) => app.log.error({ err: error, event }, 'event listener failed'));
+  // Public catalogue and content answers (lib/response-cache.ts); dropped per merchant on `catalogue.changed`.
+  const responseCache = await createResponseCache({ bus, redisUrl: env.REDIS_URL, log: app.log });
+  app.addHook('onClose', responseCache.close);
   const ledger = createLedgerModule({ db }).startAudit(app);
   const wallet = createWalletModule({ ledger: ledger.service, bus });
   const identity = createIdentityModule({
@@ -109,6 +119,18 @@ export const registerModules = async (app: FastifyInstance, deps: PlatformDeps):
   });
   await app.register(vendorWallet.routes({ auth: identity.auth, merchantOf: identity.merchantOf, staff, limiter }));
   vendorWallet.start(app);
+  const catalogue = createCatalogueModule({
+    ...{ db, now, bus, limiter, merchants, cache: responseCache, log: app.log },
+    launchers: deps.gameLaunchers,
+    adapters: deps.catalogueAdapters,
+  });
+  await app.register(catalogue.routes({ auth: identity.auth, merchantOf: identity.merchantOf, staff }));
+  catalogue.start(app);
+  const content = createContentModule({
+    ...{ db, now, cache: responseCache, languages: merchants.languages },
+    isFirstLoginSession: identity.directory.isFirstLoginSession,
+  });
+  await app.register(content.routes({ auth: identity.auth, merchantOf: identity.merchantOf, staff }));
   await createRealtime({
     ...{ app, bus, redisUrl: env.REDIS_URL },
     wallet: wallet.service,

@@ -1,5 +1,3 @@
-// First: zod must be configured before any schema is built (see zod-setup).
-import './lib/zod-setup';
 import './styles/index.css';
 import { startApp } from './app/start';
 

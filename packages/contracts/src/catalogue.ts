@@ -1,78 +1,31 @@
 import { z } from 'zod';
 import { VendorCodeSchema } from './vendor-wallet';
+import {
+  BANNER_GROUPS,
+  FAVOURITES_PAGE_SIZE,
+  GAME_CATEGORIES,
+  GAME_CLASSIFIES,
+  GAME_SEARCH_MAX_LENGTH,
+  GAME_STATUSES,
+  GAME_TYPES,
+  MAX_GAME_PAGE_SIZE,
+  NOTICE_EXECUTIONS,
+  NOTICE_TYPES,
+  RECENT_GAMES_PAGE_SIZE,
+} from './catalogue-constants';
+
+export * from './catalogue-constants';
 
 /**
  * Game catalogue and lobby wire (issue 5; spec §3 game, vendor card, category, favourite, game list, hot list,
  * recent list, winner board; §7 games). Field names are the spec's, typos included (`lagerIcon`). Ids are strings.
  */
 
-/** A vendor's product line (spec §3 vendor card gameType). SPORTS vendors are split on the lobby (see GameCategory). */
-export const GAME_TYPES = ['LIVE', 'RNG', 'FISH', 'PVP', 'SPORTS', 'LOTT', 'ELOTT', 'BINGO'] as const;
 export const GameTypeSchema = z.enum(GAME_TYPES);
-export type GameType = z.infer<typeof GameTypeSchema>;
 
-/**
- * Lobby categories (spec §2 home lobby), in menu order after HOME and FAV. ESPORTS and COCKFIGHT are SPORTS vendors
- * named by the merchant's e-sport and cock-fight lists; BINGO shows only when the merchant supports TY.
- */
-export const GAME_CATEGORIES = [
-  'LIVE',
-  'RNG',
-  'FISH',
-  'PVP',
-  'SPORTS',
-  'ESPORTS',
-  'COCKFIGHT',
-  'LOTT',
-  'ELOTT',
-  'BINGO',
-] as const;
 export const GameCategorySchema = z.enum(GAME_CATEGORIES);
-export type GameCategory = z.infer<typeof GameCategorySchema>;
 
-/** The lobby's current game type: HOME and FAV, then a category (spec §4: starts at HOME). */
-export type LobbyGameType = 'HOME' | 'FAV' | GameCategory;
-
-/** A game's family inside its type (spec §3 gameClassify). The "other games" list (§2) is the last six. */
-export const GAME_CLASSIFIES = [
-  'SLOT',
-  'LIVE_TABLE',
-  'FISHING',
-  'CARD',
-  'SPORTSBOOK',
-  'LOTTERY',
-  'SCRATCH',
-  'VIDEO_POKER',
-  'JACKPOT',
-  'TABLE',
-  'ARCADE',
-  'BINGO',
-] as const;
 export const GameClassifySchema = z.enum(GAME_CLASSIFIES);
-export type GameClassify = z.infer<typeof GameClassifySchema>;
-export const OTHER_GAME_CLASSIFIES: readonly GameClassify[] = [
-  'SCRATCH',
-  'VIDEO_POKER',
-  'JACKPOT',
-  'TABLE',
-  'ARCADE',
-  'BINGO',
-];
-
-/** isGame VASSALAGE: the vendor (or its game entry) opens a popup list of its games instead of launching. */
-export const VASSALAGE = 'VASSALAGE';
-/** supportPlay 0 means a free trial is available (spec §3). */
-export const SUPPORT_PLAY_FREE_TRIAL = 0;
-
-/** Vendors routed to a lottery page instead of a launch (spec §4 game start). */
-export const LOTTERY_VENDOR_ROUTES: Readonly<Record<string, string>> = {
-  TCG_LOTTO_VN: '/vnLottery',
-  TCG_SEA: '/seaLottery',
-  LOTT: '/lottery',
-  ELOTT: '/lottery',
-};
-/** Prize mode is ELOTT when one of these vendors is present, LOTT otherwise (spec §4). */
-export const E_LOTTERY_VENDORS: readonly string[] = ['TCG_LOTTO_VN', 'LOTT'];
 
 export const NodeIdSchema = z
   .string()
@@ -120,17 +73,13 @@ export const GameSchema = z.object({
 });
 export type Game = z.infer<typeof GameSchema>;
 
-export const MAX_GAME_PAGE_SIZE = 100;
-/** Most characters a game-name search may carry. */
-export const GAME_SEARCH_MAX_LENGTH = 64;
-
 const optionalText = (schema: z.ZodString) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
 /**
  * GET games (spec §7): clientType 3, platform, merchant, gameType, vassalage, gameClassify, gameName, minBet,
  * minLineNum, pageNo, pageSize (12 home, 18 lobby, 42 default, at most MAX_GAME_PAGE_SIZE), language. Unknown
- * query keys are ignored; a bad value is 400 PARAMETER_INVALID.
+ * query keys are ignored; a bad value is 400 VALIDATION_FAILED.
  */
 export const GameListQuerySchema = z.object({
   clientType: optionalText(z.string().regex(/^\d{1,2}$/)),
@@ -203,8 +152,6 @@ export const FavouriteRequestSchema = z.object({
   gameType: GameTypeSchema,
 });
 export type FavouriteRequest = z.infer<typeof FavouriteRequestSchema>;
-/** GET favourites (T): pageNo, pageSize 999. */
-export const FAVOURITES_PAGE_SIZE = 999;
 export const FavouritesQuerySchema = z.object({
   pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(FAVOURITES_PAGE_SIZE).default(FAVOURITES_PAGE_SIZE),
@@ -220,8 +167,6 @@ export const FavouriteListSchema = z.object({
 });
 export type FavouriteList = z.infer<typeof FavouriteListSchema>;
 
-/** GET recent games (T): pageNo 1, pageSize 12, gameType (RNG on the lobby). Recorded at each launch. */
-export const RECENT_GAMES_PAGE_SIZE = 12;
 export const RecentQuerySchema = z.object({
   clientType: optionalText(z.string().regex(/^\d{1,2}$/)),
   vassalage: z.preprocess((v) => (v === '' ? undefined : v), VendorCodeSchema.optional()),
@@ -247,10 +192,7 @@ export type Winner = z.infer<typeof WinnerSchema>;
 export const WinnerBoardSchema = z.object({ list: z.array(WinnerSchema) });
 export type WinnerBoard = z.infer<typeof WinnerBoardSchema>;
 
-/** Banner groups (spec §3). */
-export const BANNER_GROUPS = ['w_home', 'w_reg', 'w_forget', 'w_leftmenu'] as const;
 export const BannerGroupSchema = z.enum(BANNER_GROUPS);
-export type BannerGroup = z.infer<typeof BannerGroupSchema>;
 export const BannerSchema = z.object({
   id: z.string(),
   groupName: BannerGroupSchema,
@@ -265,17 +207,8 @@ export const BannerQuerySchema = z.object({ groupName: BannerGroupSchema, langua
 export const BannerListSchema = z.object({ list: z.array(BannerSchema) });
 export type BannerList = z.infer<typeof BannerListSchema>;
 
-/**
- * Notice types (spec §7): B banner notice, PL player notice (the marquee), PU popup (announcement popup), PR
- * promotion (popup item with a Go button to the reward centre), H history (older notices, listed only under the bell).
- */
-export const NOTICE_TYPES = ['B', 'PL', 'PU', 'PR', 'H'] as const;
 export const NoticeTypeSchema = z.enum(NOTICE_TYPES);
-export type NoticeType = z.infer<typeof NoticeTypeSchema>;
-/** Execution (audience): A logged in, B guest, F first login (spec §3). */
-export const NOTICE_EXECUTIONS = ['A', 'B', 'F'] as const;
 export const NoticeExecutionSchema = z.enum(NOTICE_EXECUTIONS);
-export type NoticeExecution = z.infer<typeof NoticeExecutionSchema>;
 
 export const NoticeQuerySchema = z.object({
   /** Comma separated, e.g. B,PL,PU,PR (home) or B,PL,PU,PR,H. */
@@ -317,7 +250,22 @@ export const NoticeGroupsSchema = z.object({
 });
 export type NoticeGroups = z.infer<typeof NoticeGroupsSchema>;
 
-/** Session storage keys of the announcement popup (spec §2: per session, per audience). */
-export const POPUP_STORAGE_KEYS = { USER: 'USER', ANONYMOUS: 'ANONYMOUS' } as const;
-/** Session storage keys of the lobby caches (spec §9: hot games and vendor list cached in the session). */
-export const GAME_SESSION_KEYS = { hotGames: 'HOT_GAMES', vendors: 'gameVendor' } as const;
+/** POST launchGame (T): which game. */
+export const LaunchRequestSchema = z.object({ nodeId: NodeIdSchema });
+export type LaunchRequest = z.infer<typeof LaunchRequestSchema>;
+/** Where the vendor's game client is (opened by the web app). */
+export const LaunchResultSchema = z.object({ url: z.string().min(1) });
+export type LaunchResult = z.infer<typeof LaunchResultSchema>;
+
+export const GameStatusSchema = z.enum(GAME_STATUSES);
+/** PATCH /wps/ops/games/:nodeId (staff; the back office of issue 7): at least one field. */
+export const GamePatchSchema = z
+  .object({
+    isHot: z.boolean().optional(),
+    isNew: z.boolean().optional(),
+    status: GameStatusSchema.optional(),
+    sort: z.number().int().min(-1_000_000).max(1_000_000).optional(),
+  })
+  .strict()
+  .refine((patch) => Object.values(patch).some((value) => value !== undefined), 'name at least one field');
+export type GamePatch = z.infer<typeof GamePatchSchema>;

@@ -100,6 +100,8 @@ export const ErrorCode = {
   GAME_UNAVAILABLE: 'GAME_UNAVAILABLE',
   /** A trial member launching a vendor that has no demo (spec §4: the info dialog). */
   DEMO_NOT_SUPPORTED: 'DEMO_NOT_SUPPORTED',
+  /** A member already keeps the most favourites allowed (MAX_FAVOURITES). */
+  FAVOURITES_FULL: 'FAVOURITES_FULL',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 export const ErrorCodeSchema = z.enum(Object.values(ErrorCode) as [ErrorCode, ...ErrorCode[]]);

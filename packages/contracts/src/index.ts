@@ -17,3 +17,4 @@ export * from './withdraw';
 export * from './transfer';
 export * from './deposit';
 export * from './catalogue';
+export * from './content-ops';

@@ -119,6 +119,14 @@ export const API = {
     withdrawalReject: '/wps/ops/withdrawals/:orderNo/reject',
     adjustments: '/wps/ops/adjustments',
     vendorTransfers: '/wps/ops/vendor-transfers',
+    /** PATCH (staff): a game's isHot, isNew, status, sort (issue 5; GamePatchSchema). Invalidates the catalogue cache. */
+    game: '/wps/ops/games/:nodeId',
+    /** GET list, POST create (issue 5 lobby content; content-ops.ts). */
+    banners: '/wps/ops/banners',
+    /** PATCH update, DELETE remove. */
+    banner: '/wps/ops/banners/:id',
+    notices: '/wps/ops/notices',
+    notice: '/wps/ops/notices/:id',
   },
   /** Registered only when NODE_ENV is not production. */
   dev: { outbox: '/wps/dev/outbox' },

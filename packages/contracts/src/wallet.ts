@@ -33,14 +33,5 @@ export type MerchantWallet = z.infer<typeof MerchantWalletSchema>;
 export const RecordPeriodSchema = z.enum(['TODAY', 'YESTERDAY', 'LAST_7_DAYS', 'LAST_30_DAYS', 'CUSTOM']);
 export type RecordPeriod = z.infer<typeof RecordPeriodSchema>;
 
-/**
- * Realtime (DESIGN.md §8): Socket.IO at REALTIME_PATH, authenticated on connect with `auth: { token }`; one room per
- * member. Events are sent after the commit that caused them, and clients refetch rather than patch.
- */
-export const REALTIME_PATH = '/wps/realtime';
-
-export type ServerToClientEvents = {
-  'wallet.balance': (payload: Balance) => void;
-};
-export type ClientToServerEvents = Record<string, never>;
-export const REALTIME_EVENTS = ['wallet.balance'] as const;
+// The realtime names live in a module without zod, so the first page can import them (ADR 0008).
+export * from './realtime';

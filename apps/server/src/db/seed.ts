@@ -6,6 +6,7 @@ import type { MerchantTemplate } from './seed-data/merchant-template';
 
 export type { MerchantTemplate } from './seed-data/merchant-template';
 export { demoMerchantTemplate } from './seed-data/demo-merchant';
+export { seedDemoCatalogue, DEMO_CATALOGUE } from './seed-data/demo-catalogue';
 
 /** Multi-row INSERT with parameters. Table and column names are constants of this file, never input. */
 const insertRows = async (tx: Transaction, table: string, columns: string[], rows: unknown[][]): Promise<void> => {

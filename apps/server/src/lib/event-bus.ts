@@ -8,6 +8,8 @@ import { EventEmitter } from 'node:events';
 export type PlatformEvents = {
   /** A member's wallet changed (any purpose); emitted after commit. */
   'wallet.changed': { merchantId: number; memberId: bigint };
+  /** A merchant's games or vendors changed (staff edit, sync job); the response cache drops the merchant's answers. */
+  'catalogue.changed': { merchantId: number };
 };
 
 export type EventBus = {

@@ -8,7 +8,8 @@ const present = (testId: string) => screen.queryByTestId(testId) !== null;
 const chrome = () => ({
   header: present('app-header'),
   sideMenu: present('side-menu'),
-  banner: present('app-banner'),
+  // The banner area: the home banners, or the brand hero when there are none (features/notices).
+  banner: present('banner-area'),
   footer: present('app-footer'),
 });
 

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { mockApi } from '@/testing/api-mock';
+import { callsTo, mockApi } from '@/testing/api-mock';
 import { renderApp, setViewport, signIn } from '@/testing/render-app';
 
 const HELP = {
@@ -69,7 +69,7 @@ describe('/help', () => {
     expect(terms.querySelector('img')?.getAttribute('onerror')).toBeNull();
     await waitFor(() => expect(terms.scrollIntoView).toHaveBeenCalled());
     expect(screen.getByRole('navigation', { name: 'Help topics' })).toBeVisible();
-    const url = new URL(String(fetchMock.mock.calls[0]?.[0]), 'http://localhost');
+    const url = new URL(String(callsTo(fetchMock, 'GET', '/wps/system/help')[0]?.[0]), 'http://localhost');
     expect(Object.fromEntries(url.searchParams)).toEqual({ lang: 'EN', device: 'WEB' });
   });
 

@@ -90,3 +90,7 @@ export const prefetchRoute = (pathname: string) => {
   const route = matchRoutes(routes, pathname)?.at(-1)?.route;
   if (typeof route?.lazy === 'function') route.lazy().catch(() => undefined);
 };
+
+/** Whether a path renders in the default layout (banner, marquee, side menu): what start-up may fetch early for it. */
+export const usesDefaultLayout = (pathname: string): boolean =>
+  matchRoutes(routes, pathname)?.some((match) => match.route.Component === DefaultLayout) ?? false;

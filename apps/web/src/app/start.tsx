@@ -4,6 +4,7 @@ import { SYSTEM_STATUS, type PermissionConfig } from '@platform/contracts';
 import { getPermission } from '@/features/system/api/get-permission';
 import { MaintenancePage } from '@/features/system/components/maintenance-page';
 import { NetworkErrorPage } from '@/features/system/components/network-error-page';
+import { prefetchHomeBanners } from '@/features/notices/api/notices-api';
 import { RegionPage } from '@/features/system/components/region-page';
 import { PageLoader } from '@/components/page-loader';
 import { loadAnalytics } from '@/lib/analytics';
@@ -12,7 +13,7 @@ import { BUILT_IN_LANGUAGES } from '@/lib/i18n/packs';
 import { local, type KeyValueStore } from '@/lib/storage';
 import { applyTheme, resolveTheme } from '@/lib/theme';
 import { App } from './app';
-import { createAppRouter, prefetchRoute } from './router';
+import { createAppRouter, prefetchRoute, usesDefaultLayout } from './router';
 
 const readOnly = (store: KeyValueStore): KeyValueStore => ({ ...store, setItem: () => undefined });
 
@@ -35,6 +36,8 @@ async function boot(root: Root): Promise<void> {
   // The page's code and the language pack download while the configuration is fetched, not after it.
   prefetchRoute(window.location.pathname);
   prefetchStoredPack();
+  // The home banner is the first page's largest picture: its list (and then the picture) comes beside the configuration.
+  if (usesDefaultLayout(window.location.pathname)) prefetchHomeBanners();
   let config: PermissionConfig;
   try {
     config = await getPermission();

@@ -10,17 +10,19 @@ type DialogProps = {
   /** Read to screen readers with the title; Radix expects every dialog to be described. */
   description: string;
   testId?: string;
+  /** Extra class on the dialog box, e.g. a wider layout. */
+  className?: string;
   children?: ReactNode;
 };
 
 /** The one modal dialog (Radix): focus trap, Escape and outside click close it, focus returns on close. */
-export function Dialog({ open, onOpenChange, title, description, testId, children }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, description, testId, className, children }: DialogProps) {
   const { t } = useTranslation();
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="dialog__overlay" />
-        <RadixDialog.Content className="dialog" data-testid={testId}>
+        <RadixDialog.Content className={className ? `dialog ${className}` : 'dialog'} data-testid={testId}>
           <div className="dialog__head">
             <RadixDialog.Title className="dialog__title">{title}</RadixDialog.Title>
             <RadixDialog.Close className="icon-button" aria-label={t('common.close')}>

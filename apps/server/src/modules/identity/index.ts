@@ -24,7 +24,7 @@ import { registrationServiceFactory } from './registration.service';
 import { resetTokenRepository } from './reset-token.repository';
 import { sessionRepository } from './session.repository';
 import { sessionRoutes } from './session.routes';
-import { sessionServiceFactory } from './session.service';
+import { sessionServiceFactory, type Session } from './session.service';
 import { smsCodeServiceFactory } from './sms-code.service';
 
 export type { Auth } from './auth';
@@ -112,6 +112,8 @@ export const createIdentityModule = (deps: IdentityModuleDeps) => {
       byId: (merchantId: number, memberId: bigint) => members.findById(merchantId, memberId),
       byUsername: (merchantId: number, username: string) => members.findByUsername(merchantId, username),
       checkPaymentPassword: account.checkPaymentPassword,
+      /** The session of a member's first login (notices for execution F, spec §3). */
+      isFirstLoginSession: (session: Session) => sessionRepository(db).isFirstLogin(session.merchantId, session.id),
     },
     merchantOf,
     /** The realtime gateway authenticates a socket's token with the same rules as a request's. */

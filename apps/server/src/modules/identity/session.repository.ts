@@ -130,6 +130,25 @@ export const sessionRepository = (db: Queryable) => ({
         [merchantId, memberId, limit],
       )
     ).rows,
+  /**
+   * Whether the session was opened by the member's first login: no login before it (the same rule as the login
+   * response's firstTimeLogin). Logins recorded in the same millisecond are told apart by session id.
+   */
+  isFirstLogin: async (merchantId: number, sessionId: bigint): Promise<boolean> =>
+    (
+      await db.query<{ first: boolean }>(
+        `SELECT CASE
+           WHEN EXISTS (SELECT 1 FROM member_logins l WHERE l.merchant_id = s.merchant_id
+             AND l.member_id = s.member_id AND l.logged_in_at < s.created_at) THEN false
+           WHEN (SELECT count(*) FROM member_logins l WHERE l.merchant_id = s.merchant_id
+             AND l.member_id = s.member_id AND l.logged_in_at = s.created_at) <= 1 THEN true
+           ELSE NOT EXISTS (SELECT 1 FROM member_sessions e WHERE e.merchant_id = s.merchant_id
+             AND e.member_id = s.member_id AND e.created_at = s.created_at AND e.id < s.id)
+         END AS first
+         FROM member_sessions s WHERE s.merchant_id = $1 AND s.id = $2`,
+        [merchantId, sessionId],
+      )
+    ).rows[0]?.first === true,
   /** Sessions past their absolute end (kept a while for audit) and old login history. */
   purge: (sessionsBeforeMs: number, loginsBeforeMs: number, batch: number) =>
     purgeSessions(db, sessionsBeforeMs, loginsBeforeMs, batch),

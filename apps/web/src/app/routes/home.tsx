@@ -1,6 +1,6 @@
-import { GamePage } from '@/features/games/components/game-page';
+import { HomeLobby } from '@/features/games/home/home-lobby';
 import { useRouteTitle } from './use-route-title';
 
 export function Component() {
-  return <GamePage title={useRouteTitle()} />;
+  return <HomeLobby title={useRouteTitle()} />;
 }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { AuthDialogs } from '@/features/auth/components/auth-dialogs';
+import { GroupBanner } from '@/features/notices/components/group-banner';
 import { AppDialogs } from '@/components/app-dialogs';
 import { PageLoader } from '@/components/page-loader';
 import { Toaster } from '@/components/toaster';
@@ -48,7 +49,7 @@ export function RootLayout() {
     <>
       <Outlet />
       {navigation.state !== 'idle' && <PageLoader />}
-      <AuthDialogs />
+      <AuthDialogs banner={(group) => <GroupBanner group={group} />} />
       <AppDialogs />
       <Toaster />
     </>

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useAuthDialog } from '@/lib/auth-dialog';
 
 // Dialog code (forms, Radix, sealing) loads on first open, keeping it out of the first page's JavaScript.
@@ -10,15 +10,18 @@ const ChangePasswordDialog = lazy(() =>
   import('./change-password-dialog').then((m) => ({ default: m.ChangePasswordDialog })),
 );
 
+/** A dialog's optional banner (spec §2: w_reg on registration, w_forget on forgot password), composed by the app. */
+export type DialogBanner = (group: 'w_reg' | 'w_forget') => ReactNode;
+
 /** Renders whichever account dialog is open; they swap into each other (spec §2). */
-export function AuthDialogs() {
+export function AuthDialogs({ banner }: { banner?: DialogBanner }) {
   const { open, resetToken } = useAuthDialog();
   if (!open) return null;
   return (
     <Suspense fallback={null}>
       {open === 'login' && <LoginDialog />}
-      {open === 'register' && <RegisterDialog />}
-      {open === 'forgot' && <ForgotDialog />}
+      {open === 'register' && <RegisterDialog banner={banner?.('w_reg')} />}
+      {open === 'forgot' && <ForgotDialog banner={banner?.('w_forget')} />}
       {open === 'reset' && resetToken && <ResetDialog token={resetToken} />}
       {open === 'changePassword' && <ChangePasswordDialog />}
     </Suspense>

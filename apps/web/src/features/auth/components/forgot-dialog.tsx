@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { WHITELABEL_MODULES } from '@platform/contracts';
@@ -14,7 +14,6 @@ import { useSmsSender } from '@/lib/use-sms-sender';
 import { forgotByEmail, forgotByPhone } from '../api/forgot-password';
 import { requestSmsCode } from '../api/request-sms-code';
 import { isEmail, trimAll } from '../utils/validators';
-import { BannerSlot } from './banner-slot';
 import { MobileCodeFields } from './mobile-code-fields';
 import { NewPasswordFields, type NewPasswordValues } from './new-password-fields';
 
@@ -152,7 +151,7 @@ function MobileForm() {
 }
 
 /** forgetPassModal (spec §2): by email, or by mobile while FORGOTMOB3 is on; the optional w_forget banner. */
-export function ForgotDialog() {
+export function ForgotDialog({ banner }: { banner?: ReactNode }) {
   const { t } = useTranslation();
   const { whitelabel } = useConfig();
   const byMobile = isModuleEnabled(whitelabel, WHITELABEL_MODULES.FORGOT_BY_MOBILE);
@@ -169,7 +168,7 @@ export function ForgotDialog() {
       description={t('forgot.description')}
       testId="forgot-dialog"
     >
-      <BannerSlot group="w_forget" />
+      {banner}
       <Tabs label={t('forgot.methods')} items={tabs} active={byMobile ? tab : 'email'} onChange={setTab}>
         {byMobile && tab === 'mobile' ? <MobileForm /> : <EmailForm />}
       </Tabs>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/dialog';
 import { Tabs } from '@/components/tabs';
@@ -6,7 +6,6 @@ import { closeAuthDialog, openAuthDialog } from '@/lib/auth-dialog';
 import { useConfig } from '@/lib/config';
 import { useCaptcha } from '../hooks/use-captcha';
 import type { RegisterVariant } from '../utils/register-fields';
-import { BannerSlot } from './banner-slot';
 import { RegisterForm } from './register-form';
 import { TermsNotice } from './terms-notice';
 
@@ -14,7 +13,7 @@ import { TermsNotice } from './terms-notice';
  * registerModal (spec §2): a tab for username and one for mobile registration, each only while its setting is on;
  * the optional w_reg banner; a link back to login.
  */
-export function RegisterDialog() {
+export function RegisterDialog({ banner }: { banner?: ReactNode }) {
   const { t } = useTranslation();
   const { register } = useConfig();
   const tabs = [
@@ -38,7 +37,7 @@ export function RegisterDialog() {
       description={t('auth.registerDescription')}
       testId="register-dialog"
     >
-      <BannerSlot group="w_reg" />
+      {banner}
       {active ? (
         <Tabs label={t('register.methods')} items={tabs} active={active} onChange={setChosen}>
           {/* A new form per variant: fields and rules differ. */}

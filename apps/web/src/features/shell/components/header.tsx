@@ -1,11 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MenuIcon } from '@/components/icons';
 import { openAuthDialog } from '@/lib/auth-dialog';
 import { useConfig } from '@/lib/config';
 import { displayNameOf, useSession, useSessionUser } from '@/lib/session';
 import { BrandLogo } from './brand-logo';
-import { MenuLink } from './menu-link';
+import { HeaderCategoryNav } from './header-category-nav';
 import { ThemeToggle } from './theme-toggle';
 
 // The dropdown (Radix) loads once someone is logged in: guests never download it.
@@ -26,8 +26,11 @@ function UserMenuPlaceholder() {
 
 export type SideMenuControl = { id: string; open: boolean; onToggle: () => void };
 
-/** Header (spec §2): brand, game categories, theme; login and register for guests, the account menu once logged in. */
-export function Header({ sideMenu }: { sideMenu?: SideMenuControl }) {
+/**
+ * Header (spec §2): brand, game categories, theme; login and register for guests, the account menu once logged in.
+ * `notices`: the notice bell, composed by the layout (the notices feature is not the shell's to import).
+ */
+export function Header({ sideMenu, notices }: { sideMenu?: SideMenuControl; notices?: ReactNode }) {
   const { t } = useTranslation();
   const config = useConfig();
   const session = useSession();
@@ -48,18 +51,9 @@ export function Header({ sideMenu }: { sideMenu?: SideMenuControl }) {
         </button>
       )}
       <BrandLogo />
-      {categories.length > 0 && (
-        <nav className="app-header__nav" aria-label={t('header.categories')}>
-          <ul>
-            {categories.map((entry) => (
-              <li key={entry.menuId}>
-                <MenuLink entry={entry} className="app-header__nav-link" />
-              </li>
-            ))}
-          </ul>
-        </nav>
-      )}
+      {categories.length > 0 && <HeaderCategoryNav entries={categories} />}
       <div className="app-header__actions">
+        {notices}
         <ThemeToggle testId="theme-toggle" />
         {session.isLogin ? (
           <>

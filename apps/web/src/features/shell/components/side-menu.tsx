@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDownload } from './app-download';
 import { CustomerServiceLinks } from './customer-service-links';
@@ -21,8 +21,11 @@ function SideMenuLogout() {
   );
 }
 
-/** The side menu (spec §2). Collapsed, it leaves the DOM's accessibility tree entirely (`hidden`). */
-export function SideMenu({ id, open }: { id: string; open: boolean }) {
+/**
+ * The side menu (spec §2). Collapsed, it leaves the DOM's accessibility tree entirely (`hidden`). `banner`: the
+ * w_leftmenu banner, composed by the layout.
+ */
+export function SideMenu({ id, open, banner }: { id: string; open: boolean; banner?: ReactNode }) {
   const { t } = useTranslation();
   const settingsId = useId();
   const socialId = useId();
@@ -50,6 +53,8 @@ export function SideMenu({ id, open }: { id: string; open: boolean }) {
       )}
       <LegalLicense />
       {isLogin && <SideMenuLogout />}
+      {/* Last: a banner arriving after the first paint pushes nothing down. */}
+      {banner}
     </aside>
   );
 }

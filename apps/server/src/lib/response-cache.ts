@@ -1,0 +1,344 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createClient } from 'redis';
+import type { EventBus } from './event-bus';
+
+/**
+ * In-process cache of public JSON answers, with ETags (issue 5: catalogue, banners, winner board).
+ *
+ * API
+ * ```ts
+ * const cache = await createResponseCache({ bus, redisUrl: env.REDIS_URL, log });   // platform-modules.ts, once
+ * app.addHook('onClose', cache.close);
+ *
+ * // In a route: answers from memory when it can; otherwise runs `produce` (which may touch the database) once,
+ * // even for concurrent misses, and keeps the serialized body.
+ * app.get(API.game.games, async (request, reply) => {
+ *   const merchant = await merchantOf(request);
+ *   const query = parseInput(GameListQuerySchema, request.query, 'query');
+ *   return cache.send(request, reply, { merchantId: merchant.id, route: 'game.games', query },
+ *     async () => success(GameListSchema, await service.games(merchant, query)));
+ * });
+ *
+ * cache.invalidate(merchantId);            // drops every entry of the merchant, on this node and (Redis) every node
+ * cache.invalidate(merchantId, 'content'); // only the entries whose route starts with "content"
+ * bus.emit('catalogue.changed', { merchantId }); // same as cache.invalidate(merchantId)
+ * ```
+ *
+ * - Keys: merchant + route + the query normalized (keys sorted; undefined, null and '' dropped). Pass the parsed
+ *   query, so equivalent requests share an entry. Never cache member-specific answers here (no session in the key).
+ * - Every cached answer carries a strong `ETag` (hash of the body) and `Cache-Control: no-cache`, so browsers
+ *   revalidate: `If-None-Match` with the current tag answers 304 without a body. Answers also go out precompressed
+ *   (br or gzip, made once per entry) with `Vary: Accept-Encoding`; the tag of an encoded body carries a suffix.
+ * - Only successful answers are kept: when `produce` throws, nothing is stored and the error reaches the handler.
+ * - The merchant of a cached public read: resolve it through `ttlMemo` (below), or every hit costs a query.
+ * - Invalidation is per merchant (optionally per route prefix). An answer computed while an invalidation ran is not
+ *   stored. With `redisUrl`, invalidations are published on the Redis channel `platform:response-cache` and every
+ *   node drops its entries. Bounded: at most `maxEntries` and about `maxBytes` of bodies (least recently used goes
+ *   first), each kept at most `ttlMs`.
+ */
+export type CacheKey = {
+  merchantId: number;
+  /** A stable name of the answer, e.g. 'game.games' or 'content.banners'. Invalidation can target a prefix. */
+  route: string;
+  query?: Readonly<Record<string, unknown>>;
+};
+
+export type ResponseCacheStats = { hits: number; misses: number; notModified: number; size: number; bytes: number };
+
+export type ResponseCache = {
+  /** Sends the cached answer (or 304), filling the cache with `produce` on a miss. Returns the reply. */
+  send: (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: CacheKey,
+    produce: () => Promise<unknown>,
+  ) => Promise<FastifyReply>;
+  /** Drops the merchant's entries (all, or those whose route starts with `routePrefix`) here and on every node. */
+  invalidate: (merchantId: number, routePrefix?: string) => void;
+  /** Drops everything on this node only (tests). */
+  clear: () => void;
+  stats: () => ResponseCacheStats;
+  close: () => Promise<void>;
+};
+
+export type ResponseCacheOptions = {
+  /** Listens to `catalogue.changed` and drops the merchant's entries. */
+  bus?: EventBus;
+  /** Distributed mode: invalidations go to every node through this Redis. */
+  redisUrl?: string;
+  maxEntries?: number;
+  /** Bodies and their compressed forms, in bytes (strings counted by length). */
+  maxBytes?: number;
+  ttlMs?: number;
+  now?: () => number;
+  log?: { warn: (detail: object, message: string) => void };
+};
+
+export const RESPONSE_CACHE_CHANNEL = 'platform:response-cache';
+const DEFAULT_MAX_ENTRIES = 2_000;
+const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
+/** A safety net only: every change invalidates explicitly. */
+const DEFAULT_TTL_MS = 5 * 60_000;
+/** Bodies smaller than this go out as they are (the same threshold as @fastify/compress in app.ts). */
+const COMPRESS_ABOVE_BYTES = 1024;
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+type Entry = {
+  merchantId: number;
+  route: string;
+  body: string;
+  hash: string;
+  expiresAt: number;
+  br?: Buffer;
+  gzip?: Buffer;
+};
+
+type Invalidation = { merchantId: number; routePrefix?: string; origin: string };
+
+const normalizeQuery = (query: Readonly<Record<string, unknown>> | undefined): string => {
+  if (query === undefined) return '';
+  const pairs: string[] = [];
+  for (const name of Object.keys(query).sort()) {
+    const value = query[name];
+    if (value === undefined || value === null || value === '') continue;
+    pairs.push(`${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`);
+  }
+  return pairs.join('&');
+};
+
+const keyOf = (key: CacheKey): string => `${key.merchantId}|${key.route}|${normalizeQuery(key.query)}`;
+
+const hashOf = (body: string): string => createHash('sha256').update(body).digest('base64url').slice(0, 27);
+
+/** The hashes named by an If-None-Match header (weak comparison, RFC 9110 §13.1.2), or '*' for any. */
+const matches = (header: string | undefined, hash: string): boolean => {
+  if (header === undefined || header === '') return false;
+  for (const raw of header.split(',')) {
+    const tag = raw.trim();
+    if (tag === '*') return true;
+    const opaque = tag.startsWith('W/') ? tag.slice(2) : tag;
+    // "<hash>", "<hash>-br" and "<hash>-gz" name the same content.
+    const inner = opaque.replace(/^"|"$/g, '').replace(/-(br|gz)$/, '');
+    if (inner === hash) return true;
+  }
+  return false;
+};
+
+/** br when the client accepts it, else gzip, else none (q=0 refuses; other weights are not ranked). */
+const preferredEncoding = (accept: string | undefined): 'br' | 'gzip' | null => {
+  if (accept === undefined || accept === '') return null;
+  let gzip = false;
+  for (const part of accept.toLowerCase().split(',')) {
+    const [name = '', ...params] = part.split(';').map((piece) => piece.trim());
+    const q = params.find((param) => param.startsWith('q='));
+    if (q !== undefined && !(Number(q.slice(2)) > 0)) continue;
+    if (name === 'br') return 'br';
+    if (name === 'gzip') gzip = true;
+  }
+  return gzip ? 'gzip' : null;
+};
+
+export const createResponseCache = async (options: ResponseCacheOptions = {}): Promise<ResponseCache> => {
+  const maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const ttlMs = options.ttlMs ?? DEFAULT_TTL_MS;
+  const now = options.now ?? Date.now;
+  const origin = randomUUID();
+  const entries = new Map<string, Entry>();
+  const inFlight = new Map<string, Promise<Entry>>();
+  /** Bumped on every invalidation of the merchant; an answer started under an older generation is not stored. */
+  const generations = new Map<number, number>();
+  const counters = { hits: 0, misses: 0, notModified: 0 };
+  let bytes = 0;
+  const sizeOf = (entry: Entry) => entry.body.length + (entry.br?.length ?? 0) + (entry.gzip?.length ?? 0);
+  const remove = (key: string) => {
+    const entry = entries.get(key);
+    if (entry === undefined) return;
+    entries.delete(key);
+    bytes -= sizeOf(entry);
+  };
+  const trim = () => {
+    while (entries.size > maxEntries || (bytes > maxBytes && entries.size > 0)) {
+      const oldest = entries.keys().next().value;
+      if (oldest === undefined) break;
+      remove(oldest);
+    }
+  };
+
+  const dropLocal = ({ merchantId, routePrefix }: Omit<Invalidation, 'origin'>) => {
+    generations.set(merchantId, (generations.get(merchantId) ?? 0) + 1);
+    for (const [key, entry] of entries) {
+      if (entry.merchantId === merchantId && (routePrefix === undefined || entry.route.startsWith(routePrefix))) {
+        remove(key);
+      }
+    }
+    // Requests arriving from now on must not join an answer computed before the change.
+    for (const key of inFlight.keys()) if (key.startsWith(`${merchantId}|`)) inFlight.delete(key);
+  };
+
+  const redis = options.redisUrl === undefined ? null : await connectRedis(options.redisUrl, origin, dropLocal);
+  if (redis !== null) {
+    redis.pub.on('error', (error: unknown) => options.log?.warn({ err: error }, 'response cache redis error'));
+    redis.sub.on('error', (error: unknown) => options.log?.warn({ err: error }, 'response cache redis error'));
+  }
+
+  const invalidate = (merchantId: number, routePrefix?: string) => {
+    dropLocal({ merchantId, routePrefix });
+    if (redis === null) return;
+    const message: Invalidation = { merchantId, origin, ...(routePrefix === undefined ? {} : { routePrefix }) };
+    redis.pub.publish(RESPONSE_CACHE_CHANNEL, JSON.stringify(message)).catch((error: unknown) => {
+      options.log?.warn({ err: error }, 'response cache invalidation was not published');
+    });
+  };
+
+  options.bus?.on('catalogue.changed', ({ merchantId }) => invalidate(merchantId));
+
+  const store = (key: string, entry: Entry) => {
+    remove(key);
+    entries.set(key, entry);
+    bytes += sizeOf(entry);
+    trim();
+  };
+
+  const fill = (key: string, cacheKey: CacheKey, produce: () => Promise<unknown>): Promise<Entry> => {
+    const pending = inFlight.get(key);
+    if (pending !== undefined) return pending;
+    const generation = generations.get(cacheKey.merchantId) ?? 0;
+    const run = (async () => {
+      const body = JSON.stringify(await produce());
+      const entry: Entry = {
+        merchantId: cacheKey.merchantId,
+        route: cacheKey.route,
+        body,
+        hash: hashOf(body),
+        expiresAt: now() + ttlMs,
+      };
+      if ((generations.get(cacheKey.merchantId) ?? 0) === generation) store(key, entry);
+      return entry;
+    })().finally(() => {
+      if (inFlight.get(key) === run) inFlight.delete(key);
+    });
+    inFlight.set(key, run);
+    return run;
+  };
+
+  const send: ResponseCache['send'] = async (request, reply, cacheKey, produce) => {
+    const key = keyOf(cacheKey);
+    let entry = entries.get(key);
+    if (entry !== undefined && entry.expiresAt <= now()) {
+      remove(key);
+      entry = undefined;
+    }
+    if (entry === undefined) {
+      counters.misses += 1;
+      entry = await fill(key, cacheKey, produce);
+    } else {
+      counters.hits += 1;
+      // Most recently used goes last; the first key is evicted first.
+      entries.delete(key);
+      entries.set(key, entry);
+    }
+    reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding');
+    const encoding =
+      entry.body.length > COMPRESS_ABOVE_BYTES ? preferredEncoding(request.headers['accept-encoding']) : null;
+    const suffix = encoding === 'br' ? '-br' : encoding === 'gzip' ? '-gz' : '';
+    reply.header('etag', `"${entry.hash}${suffix}"`);
+    if (matches(request.headers['if-none-match'], entry.hash)) {
+      counters.notModified += 1;
+      return reply.code(304).send();
+    }
+    reply.type(JSON_TYPE);
+    if (encoding === 'br') {
+      if (entry.br === undefined) {
+        entry.br = brotliCompressSync(entry.body, {
+          params: {
+            [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
+            [zlibConstants.BROTLI_PARAM_SIZE_HINT]: entry.body.length,
+          },
+        });
+        if (entries.get(key) === entry) bytes += entry.br.length;
+      }
+      return reply.header('content-encoding', 'br').send(entry.br);
+    }
+    if (encoding === 'gzip') {
+      if (entry.gzip === undefined) {
+        entry.gzip = gzipSync(entry.body, { level: 6 });
+        if (entries.get(key) === entry) bytes += entry.gzip.length;
+      }
+      return reply.header('content-encoding', 'gzip').send(entry.gzip);
+    }
+    return reply.send(entry.body);
+  };
+
+  return {
+    send,
+    invalidate,
+    clear: () => {
+      entries.clear();
+      bytes = 0;
+      inFlight.clear();
+      for (const merchantId of generations.keys()) generations.set(merchantId, (generations.get(merchantId) ?? 0) + 1);
+    },
+    stats: () => ({ ...counters, size: entries.size, bytes }),
+    close: async () => {
+      entries.clear();
+      bytes = 0;
+      if (redis !== null) await Promise.allSettled([redis.pub.quit(), redis.sub.quit()]);
+    },
+  };
+};
+
+const connectRedis = async (
+  url: string,
+  origin: string,
+  drop: (invalidation: Omit<Invalidation, 'origin'>) => void,
+) => {
+  const pub = createClient({ url });
+  const sub = pub.duplicate();
+  await Promise.all([pub.connect(), sub.connect()]);
+  await sub.subscribe(RESPONSE_CACHE_CHANNEL, (message: string) => {
+    try {
+      const parsed = JSON.parse(message) as Partial<Invalidation>;
+      if (parsed.origin === origin || typeof parsed.merchantId !== 'number') return;
+      drop({
+        merchantId: parsed.merchantId,
+        ...(typeof parsed.routePrefix === 'string' ? { routePrefix: parsed.routePrefix } : {}),
+      });
+    } catch {
+      // A message that is not ours: ignored.
+    }
+  });
+  return { pub, sub };
+};
+
+/**
+ * Remembers an async lookup per key for `ttlMs` (e.g. the merchant of a Host), so a cache hit answers without the
+ * database. The merchant module reads rows on every call on purpose; public cached reads accept `ttlMs` of staleness
+ * (a suspended merchant or a new language shows after at most that long). Bounded like the cache; failures are not
+ * remembered.
+ */
+export const ttlMemo = <T>(
+  lookup: (key: string) => Promise<T>,
+  {
+    ttlMs = 5_000,
+    maxEntries = 1_000,
+    now = Date.now,
+  }: { ttlMs?: number; maxEntries?: number; now?: () => number } = {},
+): ((key: string) => Promise<T>) => {
+  const memo = new Map<string, { value: Promise<T>; expiresAt: number }>();
+  return (key) => {
+    const found = memo.get(key);
+    if (found !== undefined && found.expiresAt > now()) return found.value;
+    const value = lookup(key);
+    memo.delete(key);
+    memo.set(key, { value, expiresAt: now() + ttlMs });
+    if (memo.size > maxEntries) {
+      const oldest = memo.keys().next().value;
+      if (oldest !== undefined) memo.delete(oldest);
+    }
+    value.catch(() => memo.delete(key));
+    return value;
+  };
+};

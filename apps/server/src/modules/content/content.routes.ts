@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  API,
+  BannerListSchema,
+  BannerQuerySchema,
+  NoticeGroupsSchema,
+  NoticeQuerySchema,
+  WinnerBoardQuerySchema,
+  WinnerBoardSchema,
+} from '@platform/contracts';
+import type { Clock } from '../../lib/clock';
+import type { ResponseCache } from '../../lib/response-cache';
+import { success } from '../../lib/respond';
+import { parseInput } from '../../lib/validate';
+import type { Auth, MerchantResolver } from '../identity';
+import type { ContentService } from './content.service';
+
+export type ContentRoutesOptions = {
+  content: ContentService;
+  cache: Pick<ResponseCache, 'send'>;
+  auth: Pick<Auth, 'optionalSession'>;
+  merchantOf: MerchantResolver;
+  now: Clock;
+};
+
+/** Cached answers whose route starts with this are dropped when staff change banners or notices. */
+export const CONTENT_CACHE_PREFIX = 'content.';
+const MINUTE_MS = 60_000;
+
+/**
+ * Lobby content (issue 5). Banners and the winner board are the same for every visitor of a merchant, so they are
+ * served from the response cache with ETags; notices depend on the session (audience) and are never cached.
+ */
+export const contentRoutes = async (
+  app: FastifyInstance,
+  { content, cache, auth, merchantOf, now }: ContentRoutesOptions,
+) => {
+  app.get(API.content.banners, async (request, reply) => {
+    const merchant = await merchantOf(request);
+    const query = parseInput(BannerQuerySchema, request.query, 'query');
+    const nowMs = now();
+    // Banners have schedules: the minute is part of the key, so a banner starts or ends within a minute of its time
+    // while every request of that minute shares one answer. A language the merchant lacks fails in `produce` and is
+    // never stored, so the keys stay bounded.
+    const key = {
+      merchantId: merchant.id,
+      route: `${CONTENT_CACHE_PREFIX}banners`,
+      query: {
+        groupName: query.groupName,
+        language: query.language?.toUpperCase(),
+        minute: Math.floor(nowMs / MINUTE_MS),
+      },
+    };
+    return cache.send(request, reply, key, async () =>
+      success(BannerListSchema, await content.banners(merchant, query, nowMs)),
+    );
+  });
+
+  app.get(API.content.notices, async (request) => {
+    const merchant = await merchantOf(request);
+    const query = parseInput(NoticeQuerySchema, request.query, 'query');
+    // The audience comes from the session: a missing, bad or expired token is a guest (no error: the call is public).
+    const session = await auth.optionalSession(request);
+    return success(NoticeGroupsSchema, await content.notices(merchant, session, query));
+  });
+
+  app.get(API.game.winners, async (request, reply) => {
+    const merchant = await merchantOf(request);
+    const query = parseInput(WinnerBoardQuerySchema, request.query, 'query');
+    const key = {
+      merchantId: merchant.id,
+      route: `${CONTENT_CACHE_PREFIX}winners`,
+      query: { gameCategory: query.gameCategory, language: query.language?.toUpperCase(), limitNum: query.limitNum },
+    };
+    return cache.send(request, reply, key, async () =>
+      success(WinnerBoardSchema, await content.winners(merchant, query)),
+    );
+  });
+};
