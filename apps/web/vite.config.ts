@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { localePacks } from './locale-packs';
 
 /** The platform server (apps/server) listens on 8080 in development; the API, lottery gateway and health
  * checks are proxied so `npm run dev -w apps/web` hot-reloads against a real server. */
@@ -12,7 +13,7 @@ const SERVER_URL = 'http://localhost:8080';
  * once the entry has run. Preloading it from the HTML fetches it alongside the entry and saves a round trip on a
  * slow mobile link.
  */
-const STARTUP_MODULES = [/[\\/]locales[\\/]en\.json$/];
+const STARTUP_MODULES = [/^\0virtual:locale-pack\/en\/startup$/];
 
 const preloadStartupChunks = (): Plugin => ({
   name: 'preload-startup-chunks',
@@ -47,6 +48,7 @@ const preloadStartupChunks = (): Plugin => ({
 export default defineConfig({
   plugins: [
     react(),
+    localePacks(),
     preloadStartupChunks(),
     // Brotli and gzip copies next to each file, served by the platform as-is (no compression per request).
     compression({

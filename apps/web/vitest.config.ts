@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { localePacks } from './locale-packs';
 
 // Under Node, `react-router` and `react-router/dom` can resolve to different builds (CJS and ESM), each
 // with its own router contexts, and every router hook then throws. Pin both to the ESM build.
@@ -12,7 +13,7 @@ const routerDist = join(
 );
 
 export default defineProject({
-  plugins: [react()],
+  plugins: [react(), localePacks()],
   resolve: {
     alias: [
       // Same alias as vite.config.ts.

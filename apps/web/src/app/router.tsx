@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import { ROUTE_TABLE, type Layout, type PageId, type RouteEntry } from '@/config/paths';
 import { PageLoader } from '@/components/page-loader';
 import { withChunkTimeout } from '@/lib/chunk-timeout';
+import { fullPackReady } from '@/lib/i18n/i18n';
 import { authDialogLoader, guardLoader } from './guard';
 import { AgentLayout } from './routes/layouts/agent-layout';
 import { DefaultLayout } from './routes/layouts/default-layout';
@@ -29,6 +30,10 @@ const PAGES: Record<Exclude<PageId, 'login' | 'register'>, () => Promise<RouteMo
   seamless: () => import('./routes/seamless'),
 };
 
+/** A page's chunk, once its strings are there too (the deferred part of the language pack, see pack-parts.ts). */
+const pageLoader = (load: () => Promise<RouteModule>) =>
+  withChunkTimeout(async () => (await Promise.all([load(), fullPackReady()]))[0]);
+
 const LAYOUTS: Record<Layout, ComponentType> = {
   default: DefaultLayout,
   agent: AgentLayout,
@@ -42,13 +47,13 @@ const toRoute = (entry: RouteEntry): RouteObject => {
   const handle: RouteHandle = { titleKey: entry.titleKey };
   if (entry.page === 'login' || entry.page === 'register') {
     // The loader always redirects to /; the home page is the component so the route is never empty.
-    return { path: entry.path, handle, loader: authDialogLoader(entry.page), lazy: withChunkTimeout(PAGES.home) };
+    return { path: entry.path, handle, loader: authDialogLoader(entry.page), lazy: pageLoader(PAGES.home) };
   }
   return {
     path: entry.path,
     handle,
     ...(entry.guard === 'none' ? {} : { loader: guardLoader(entry.guard) }),
-    lazy: withChunkTimeout(PAGES[entry.page]),
+    lazy: pageLoader(PAGES[entry.page]),
   };
 };
 
@@ -56,7 +61,7 @@ const toRoute = (entry: RouteEntry): RouteObject => {
 const notFoundRoute: RouteObject = {
   path: '*',
   handle: { titleKey: 'pages.notFound' } satisfies RouteHandle,
-  lazy: withChunkTimeout(() => import('./routes/not-found')),
+  lazy: pageLoader(() => import('./routes/not-found')),
 };
 
 const layoutRoute = (layout: Layout): RouteObject => ({

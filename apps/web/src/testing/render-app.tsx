@@ -4,7 +4,7 @@ import { createMemoryRouter } from 'react-router';
 import { STORAGE_KEYS, type MemberInfo, type PermissionConfig } from '@platform/contracts';
 import { App } from '@/app/app';
 import { routes } from '@/app/router';
-import { initI18n } from '@/lib/i18n/i18n';
+import { fullPackReady, initI18n } from '@/lib/i18n/i18n';
 import { SESSION_USER_KEY } from '@/lib/session';
 import { makeConfig, makeMemberInfo } from './fixtures';
 
@@ -40,6 +40,8 @@ export async function renderApp(
   userOptions: Parameters<typeof userEvent.setup>[0] = {},
 ) {
   await initI18n(config.language);
+  // Pages wait for the whole pack (router.tsx); so do components rendered on their own here.
+  await fullPackReady();
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const user = userEvent.setup(userOptions);
   const view = render(<App config={config} router={router} />);

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { apiRequest } from '../api-client';
 import { local, type KeyValueStore } from '../storage';
 import { resolveStartLanguage, storeLanguage } from './language-storage';
-import { BUILT_IN_LANGUAGES, FALLBACK_PACK, loadPack, packFor } from './packs';
+import { BUILT_IN_LANGUAGES, FALLBACK_PACK, loadPack, packFor, type PackId } from './packs';
 
 /** Our own instance: tests and the app never share hidden global i18next state with a library. */
 export const i18n = i18next.createInstance();
@@ -28,11 +28,49 @@ const localeOf = (code: string, options: readonly LanguageOption[]): string =>
   BUILT_IN_LANGUAGES.find((option) => option.code === code)?.locale ??
   'en-US';
 
+let markStarted: () => void = () => undefined;
+/** Resolves once initI18n has activated the first language. */
+const started = new Promise<void>((resolve) => {
+  markStarted = resolve;
+});
+
+/** The deferred part of each pack (pack-parts.ts), added once it arrives; a failed download is tried again later. */
+const deferredParts = new Map<PackId, Promise<void>>();
+const loadDeferredPart = (packId: PackId): Promise<void> => {
+  let loading = deferredParts.get(packId);
+  if (!loading) {
+    loading = loadPack(packId, 'deferred').then(
+      (strings) => {
+        i18n.addResourceBundle(packId, 'translation', strings, true, true);
+      },
+      (error: unknown) => {
+        deferredParts.delete(packId);
+        throw error;
+      },
+    );
+    deferredParts.set(packId, loading);
+  }
+  return loading;
+};
+
+/**
+ * Resolves once the whole pack of the language in use (and of the fallback) is there: pages wait for it before they
+ * render, so they never show a key instead of its text. Rejects when a download fails (the route shows its error).
+ */
+export const fullPackReady = async (): Promise<void> => {
+  // A page chunk may be prefetched before start-up has set the language up (start.tsx): wait for that first.
+  await started;
+  const packId = packFor(state.code);
+  await Promise.all([loadDeferredPart(packId), loadDeferredPart(FALLBACK_PACK)]);
+};
+
 const activate = async (code: string, options: readonly LanguageOption[]) => {
   const packId = packFor(code);
   if (!i18n.hasResourceBundle(packId, 'translation')) {
     i18n.addResourceBundle(packId, 'translation', await loadPack(packId), true, true);
   }
+  // Not awaited: the first render needs only the start-up part.
+  loadDeferredPart(packId).catch(() => undefined);
   await i18n.changeLanguage(packId);
   document.documentElement.lang = localeOf(code, options);
   setState({ code, options });
@@ -55,13 +93,15 @@ export async function initI18n(settings: LanguageSettings, store: KeyValueStore 
       lng: packFor(code),
       fallbackLng: FALLBACK_PACK,
       interpolation: { escapeValue: false }, // React escapes.
-      react: { useSuspense: false },
+      // 'added': components render again when the deferred part of a pack arrives.
+      react: { useSuspense: false, bindI18nStore: 'added' },
       showSupportNotice: false,
       debug: false,
       saveMissing: false,
     });
   }
   await activate(code, supported);
+  markStarted();
 }
 
 /**

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '@/lib/i18n/i18n';
+import { fullPackReady, initI18n } from '@/lib/i18n/i18n';
 import { makeConfig } from '@/testing/fixtures';
 import { makeGame, makeVendor } from '../testing/game-fixtures';
 import { GameCard } from './game-card';
@@ -12,6 +12,8 @@ const noop = () => undefined;
 describe('game card', () => {
   beforeAll(async () => {
     await initI18n(makeConfig().language);
+    // Pages wait for the whole pack (router.tsx); so do components rendered on their own here.
+    await fullPackReady();
   });
 
   it('should show the hot badge only on a hot game', () => {
@@ -79,6 +81,8 @@ describe('game card', () => {
 describe('vendor tile', () => {
   beforeAll(async () => {
     await initI18n(makeConfig().language);
+    // Pages wait for the whole pack (router.tsx); so do components rendered on their own here.
+    await fullPackReady();
   });
 
   it('should launch the vendor from the tile and from its play-now button', async () => {

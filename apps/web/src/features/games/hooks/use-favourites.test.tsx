@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { FAVOURITE_TOGGLE_THROTTLE_MS } from '@platform/contracts';
 import { useAuthDialog } from '@/lib/auth-dialog';
-import { initI18n } from '@/lib/i18n/i18n';
+import { fullPackReady, initI18n } from '@/lib/i18n/i18n';
 import { useToasts } from '@/lib/toast';
 import { ApiFailure, bodyOf, callsTo, mockApi } from '@/testing/api-mock';
 import { makeConfig } from '@/testing/fixtures';
@@ -43,6 +43,8 @@ const deferred = () => {
 describe('useFavourites', () => {
   beforeAll(async () => {
     await initI18n(makeConfig().language);
+    // Pages wait for the whole pack (router.tsx); so do components rendered on their own here.
+    await fullPackReady();
   });
 
   it('should open the login popup for a guest and call nothing', () => {

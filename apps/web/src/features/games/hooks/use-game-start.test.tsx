@@ -5,7 +5,7 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useAppDialog } from '@/lib/app-dialogs';
 import { useAuthDialog } from '@/lib/auth-dialog';
-import { initI18n } from '@/lib/i18n/i18n';
+import { fullPackReady, initI18n } from '@/lib/i18n/i18n';
 import { ApiFailure, bodyOf, callsTo, mockApi } from '@/testing/api-mock';
 import { makeConfig } from '@/testing/fixtures';
 import { signIn } from '@/testing/render-app';
@@ -39,6 +39,8 @@ const path = (location: { pathname: string; search: string }) => `${location.pat
 describe('useGameStart', () => {
   beforeAll(async () => {
     await initI18n(makeConfig().language);
+    // Pages wait for the whole pack (router.tsx); so do components rendered on their own here.
+    await fullPackReady();
   });
 
   it('should open the login popup for a guest and launch nothing', () => {

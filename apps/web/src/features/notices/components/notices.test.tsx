@@ -5,7 +5,7 @@ import { Outlet, createMemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BANNER, type Banner, type Notice, type NoticeGroups } from '@platform/contracts';
 import { App } from '@/app/app';
-import { changeLanguage, initI18n } from '@/lib/i18n/i18n';
+import { changeLanguage, fullPackReady, initI18n } from '@/lib/i18n/i18n';
 import { startSession } from '@/lib/session';
 import { callsTo, mockApi } from '@/testing/api-mock';
 import { makeConfig, makeLoginResponse } from '@/testing/fixtures';
@@ -87,6 +87,8 @@ function Harness() {
 const renderNotices = async (path = '/') => {
   const config = makeConfig();
   await initI18n(config.language);
+  // Pages wait for the whole pack (router.tsx); so do components rendered on their own here.
+  await fullPackReady();
   const router = createMemoryRouter(
     [
       {
