@@ -109,6 +109,12 @@ export const RefreshIcon = (props: IconProps) => (
   </Svg>
 );
 
+export const UserIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9zm0 2c-4.4 0-8 2.2-8 5v2h16v-2c0-2.8-3.6-5-8-5z" />
+  </Svg>
+);
+
 export const ChevronDownIcon = (props: IconProps) => (
   <Svg {...props}>
     <path d="m7 9.5 5 5 5-5 1.4 1.4L12 17.3l-6.4-6.4z" />

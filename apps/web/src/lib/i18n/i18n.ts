@@ -34,6 +34,9 @@ const started = new Promise<void>((resolve) => {
   markStarted = resolve;
 });
 
+/** Packs whose start-up part has been added. */
+const startupParts = new Set<PackId>();
+
 /** The deferred part of each pack (pack-parts.ts), added once it arrives; a failed download is tried again later. */
 const deferredParts = new Map<PackId, Promise<void>>();
 const loadDeferredPart = (packId: PackId): Promise<void> => {
@@ -54,20 +57,22 @@ const loadDeferredPart = (packId: PackId): Promise<void> => {
 };
 
 /**
- * Resolves once the whole pack of the language in use (and of the fallback) is there: pages wait for it before they
+ * Resolves once the whole pack of the language in use is there: pages wait for it before they
  * render, so they never show a key instead of its text. Rejects when a download fails (the route shows its error).
  */
 export const fullPackReady = async (): Promise<void> => {
   // A page chunk may be prefetched before start-up has set the language up (start.tsx): wait for that first.
   await started;
   const packId = packFor(state.code);
-  await Promise.all([loadDeferredPart(packId), loadDeferredPart(FALLBACK_PACK)]);
+  await loadDeferredPart(packId);
 };
 
 const activate = async (code: string, options: readonly LanguageOption[]) => {
   const packId = packFor(code);
-  if (!i18n.hasResourceBundle(packId, 'translation')) {
+  // Tracked by part: a bundle that holds only the deferred part must still get its start-up part.
+  if (!startupParts.has(packId)) {
     i18n.addResourceBundle(packId, 'translation', await loadPack(packId), true, true);
+    startupParts.add(packId);
   }
   // Not awaited: the first render needs only the start-up part.
   loadDeferredPart(packId).catch(() => undefined);

@@ -75,11 +75,20 @@ export function VendorGrid({
   );
 }
 
+/** Placeholders built like a tile (picture, one line of name, the play button's row), so they hold its exact box. */
 export function VendorGridSkeleton({ count = 3 }: { count?: number }) {
   return (
     <ul className="vendor-grid" aria-hidden="true">
       {Array.from({ length: count }, (_, index) => (
-        <li key={index} className="vendor-tile vendor-tile--skeleton" />
+        <li key={index}>
+          <div className="vendor-tile vendor-tile--skeleton">
+            <span className="vendor-tile__open">
+              <span className="vendor-tile__media" />
+              <span className="vendor-tile__name">{'\u00a0'}</span>
+            </span>
+            <span className="vendor-tile__play" />
+          </div>
+        </li>
       ))}
     </ul>
   );

@@ -27,7 +27,15 @@ export function HotGamesSection({ actions }: { actions: CardActions }) {
       </div>
       <LobbyState
         query={query}
-        skeleton={<GameGridSkeleton count={HOME_HOT_GAMES_CAP} />}
+        skeleton={
+          <>
+            <GameGridSkeleton count={HOME_HOT_GAMES_CAP} />
+            {/* The usual list is longer than the cap: its expand control's row is held too. */}
+            <div className="lobby-section__foot" aria-hidden="true">
+              <span className="lobby-skeleton lobby-skeleton--button" />
+            </div>
+          </>
+        }
         isEmpty={(data) => data.list.length === 0}
         emptyText={t('lobby.hot.empty')}
         emptyTestId="lobby-hot-empty"

@@ -40,7 +40,11 @@ function ClassifyGames({ classify, actions, near }: { classify: GameClassify; ac
   );
 }
 
-/** The other-games list of the HOME view, one tab per family, 12 games each; it loads when it nears the viewport. */
+/**
+ * The other-games list of the HOME view, one tab per family, 12 games each; it loads when it nears the viewport. The
+ * games sit in one row that scrolls sideways, so the section is as tall with 2 games as with 12 and as its placeholder:
+ * nothing under it moves when a family arrives (CLS).
+ */
 export function OtherGamesSection({ actions }: { actions: CardActions }) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -50,7 +54,7 @@ export function OtherGamesSection({ actions }: { actions: CardActions }) {
   const classifies = otherClassifiesFor(options.map((option) => option.code));
   const [active, setActive] = useState<GameClassify>(classifies[0] ?? 'SCRATCH');
   return (
-    <section ref={ref} className="lobby-section" aria-labelledby={titleId} data-testid="lobby-other">
+    <section ref={ref} className="lobby-section lobby-other" aria-labelledby={titleId} data-testid="lobby-other">
       <div className="lobby-section__head">
         <h2 id={titleId} className="lobby-section__title">
           {t('lobby.other.title')}

@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef, useState, type FocusEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { BANNER, type Winner } from '@platform/contracts';
-import { SectionState } from '@/components/section-state';
+import { BANNER, WINNER_BOARD_PER_SLIDE, type Winner } from '@platform/contracts';
 import { useLanguage } from '@/lib/i18n/i18n';
 import { groupDigits } from '@/lib/wallet';
 import { gamesQueryKeys, getWinners } from '../api/games-api';
 import { GameFallbackIcon } from '../components/game-fallback-icon';
+import { LobbyState } from './lobby-state';
 import { useNearViewport } from './use-near-viewport';
 import { stepSlide, winnerSlides } from './winner-slides';
 
@@ -51,6 +51,37 @@ function WinnerItem({ winner }: { winner: Winner }) {
         {groupDigits(winner.winAmount)}
       </span>
     </li>
+  );
+}
+
+const NBSP = '\u00a0';
+
+/**
+ * Until the winners are in: one slide of placeholders built like the items (icon, two lines of text, the amount's
+ * line), in the same list, so the board has its final height at every width and nothing under it moves.
+ */
+function WinnerBoardSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div role="status" data-testid="winner-board-loading">
+      <span className="visually-hidden">{t('common.loading')}</span>
+      <div className="winner-board__carousel" aria-hidden="true">
+        <div className="winner-board__viewport">
+          <ul className="winner-board__list">
+            {Array.from({ length: WINNER_BOARD_PER_SLIDE }, (_, index) => (
+              <li key={index} className="winner winner--skeleton">
+                <span className="winner__icon" />
+                <span className="winner__text">
+                  <span className="winner__game">{NBSP}</span>
+                  <span className="winner__name">{NBSP}</span>
+                </span>
+                <span className="winner__amount">{NBSP}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </div>
   );
 }
 
@@ -199,17 +230,18 @@ export function WinnerBoard() {
         {t('lobby.winners.title')}
       </h2>
       {!near ? (
-        <div className="winner-board__skeleton" aria-hidden="true" />
+        <WinnerBoardSkeleton />
       ) : (
-        <SectionState
+        <LobbyState
           query={query}
+          skeleton={<WinnerBoardSkeleton />}
           isEmpty={(data) => data.list.length === 0}
           emptyText={t('lobby.winners.empty')}
           emptyTestId="winner-board-empty"
           errorTestId="winner-board-error"
         >
           {(data) => <WinnerCarousel winners={data.list} labelId={titleId} />}
-        </SectionState>
+        </LobbyState>
       )}
     </section>
   );

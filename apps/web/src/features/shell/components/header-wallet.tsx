@@ -67,7 +67,7 @@ export function HeaderWallet() {
   const refreshing = balance.isFetching;
   return (
     <div className="header-wallet" data-testid="header-wallet">
-      <span className="header-wallet__balance" aria-live="polite">
+      <span className="header-wallet__balance" aria-live="polite" title={hidden ? undefined : text}>
         <span className="visually-hidden">{value?.play ? t('wallet.playBalance') : t('wallet.balance')}: </span>
         <span data-testid="header-balance" data-hidden={hidden ? 'true' : 'false'}>
           {text}

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MenuIcon } from '@/components/icons';
+import { MenuIcon, UserIcon } from '@/components/icons';
 import { openAuthDialog } from '@/lib/auth-dialog';
 import { useConfig } from '@/lib/config';
 import { displayNameOf, useSession, useSessionUser } from '@/lib/session';
@@ -66,8 +66,16 @@ export function Header({ sideMenu, notices }: { sideMenu?: SideMenuControl; noti
           </>
         ) : (
           <>
-            <button type="button" className="button button--ghost" onClick={() => openAuthDialog('login')}>
-              {t('header.login')}
+            {/* On a phone it shrinks to its icon (the name stays for assistive technology): room for every control. */}
+            <button
+              type="button"
+              className="button button--ghost app-header__login"
+              data-testid="header-login"
+              title={t('header.login')}
+              onClick={() => openAuthDialog('login')}
+            >
+              <UserIcon className="app-header__login-icon" />
+              <span className="app-header__login-text">{t('header.login')}</span>
             </button>
             <button type="button" className="button button--primary" onClick={() => openAuthDialog('register')}>
               {t('header.register')}
