@@ -5,11 +5,11 @@ import {
   type GameList,
   type GameListValue,
   type VendorGameTypes,
-  type VendorLanes,
   type VendorList,
   type WinnerBoard,
 } from '@platform/contracts';
 import { apiRequest, ApiError } from '@/lib/api-client';
+import { lanesQueryKey } from '@/lib/lanes';
 
 /**
  * The catalogue calls (spec §7 games). The lobby is the first page most players see, so responses are checked by
@@ -21,7 +21,7 @@ export const GAMES_QUERY_ROOT = 'games';
 export const gamesQueryKeys = {
   list: (query: GameListParams) => [GAMES_QUERY_ROOT, 'list', query] as const,
   hot: (language: string, vassalage?: string) => [GAMES_QUERY_ROOT, 'hot', language, vassalage ?? ''] as const,
-  lanes: (language: string) => [GAMES_QUERY_ROOT, 'lanes', language] as const,
+  lanes: lanesQueryKey,
   vendorTypes: [GAMES_QUERY_ROOT, 'vendorTypes'] as const,
   newVendors: [GAMES_QUERY_ROOT, 'newVendors'] as const,
   favourites: (language: string) => [GAMES_QUERY_ROOT, 'favourites', language] as const,
@@ -81,10 +81,6 @@ export const getHotGames = async (language: string, vassalage?: string, signal?:
     }),
     'list',
   );
-
-/** GET vendor lanes: the lobby categories, each with its vendor cards, in menu order. */
-export const getLanes = async (language: string, signal?: AbortSignal): Promise<VendorLanes> =>
-  expectList<VendorLanes>(await apiRequest(API.game.lanes, { query: { language }, ...withSignal(signal) }), 'list');
 
 export const getVendorGameTypes = async (signal?: AbortSignal): Promise<VendorGameTypes> =>
   expectList<VendorGameTypes>(await apiRequest(API.game.vendorTypes, withSignal(signal)), 'list');

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { GAME_SESSION_KEYS, type GameListValue } from '@platform/contracts';
 import { useLanguage } from '@/lib/i18n/i18n';
 import { gamesQueryKeys, getHotGames } from '../api/games-api';
-import { hasList, readSessionCache, writeSessionCache } from './session-cache';
+import { hasList, readSessionCache, writeSessionCache } from '@/lib/session-cache';
 
 const isHotList = hasList<GameListValue>('list');
 

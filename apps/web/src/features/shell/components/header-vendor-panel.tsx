@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { VendorCard } from '@platform/contracts';
 import { useLanguage } from '@/lib/i18n/i18n';
-import { getHeaderLanes, headerLanesQueryKey, readCachedLanes } from '../api/get-lanes';
+import { lanesQuery } from '@/lib/lanes';
 import {
   isDropdownEnlarged,
   VENDOR_LINK_SELECTOR,
@@ -50,13 +50,7 @@ export function HeaderVendorPanel(props: HeaderVendorPanelProps) {
   const { id, panelRef, target, focusFirst, onFocused } = props;
   const { t } = useTranslation();
   const { code: language } = useLanguage();
-  const lanes = useQuery({
-    queryKey: headerLanesQueryKey(language),
-    queryFn: ({ signal }) => getHeaderLanes(language, signal),
-    initialData: () => readCachedLanes(language),
-    initialDataUpdatedAt: 0,
-    staleTime: 5 * 60_000,
-  });
+  const lanes = useQuery(lanesQuery(language));
   const cards = lanes.data?.list.find((lane) => lane.gameCategory === target.category)?.cards ?? [];
   const enlarged = isDropdownEnlarged(cards.length);
 
