@@ -59,6 +59,23 @@ export default tseslint.config(
       ],
     },
   },
+  // The RGS reaches the platform only over HTTP (DESIGN.md §6): no app imports; configuration only in its env.ts.
+  {
+    files: ['apps/rgs/src/**/*.ts'],
+    ignores: ['apps/rgs/src/env.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [noAppImports] }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration from apps/rgs/src/env.ts only.' },
+      ],
+    },
+  },
+  // Its game clients run in the browser.
+  {
+    files: ['apps/rgs/src/client/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
@@ -67,6 +84,35 @@ export default tseslint.config(
       'no-restricted-properties': [
         'error',
         { object: 'process', property: 'env', message: 'Use import.meta.env in the web app.' },
+      ],
+    },
+  },
+  // The back office (issue 7) follows the web app's rules: browser code, no app imports, features apart.
+  {
+    files: ['apps/ops/src/**/*.{ts,tsx}', 'packages/ui/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [noAppImports] }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Use import.meta.env in the browser apps.' },
+      ],
+    },
+  },
+  {
+    files: ['apps/ops/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noAppImports,
+            {
+              group: ['**/features/*', '**/features/*/**', '../../*/**', '../../../features/**'],
+              message: 'Features do not import each other; compose them in src/app.',
+            },
+          ],
+        },
       ],
     },
   },

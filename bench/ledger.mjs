@@ -7,7 +7,8 @@
 //     group commit; prints ledger transfers/s divided by pgbench tps (goal >= 1.0);
 //  3. the same workload at one client on PGlite (on disk, as in embedded mode) and on PostgreSQL; prints
 //     PGlite / PostgreSQL (goal >= 0.7).
-// Run: `node --import tsx bench/ledger.mjs` (BENCH_DATABASE_URL, SECONDS=10, CLIENTS=8, MEMBERS=1000 to change).
+// Run: `node --import tsx bench/ledger.mjs` (BENCH_DATABASE_URL, SECONDS=10, CLIENTS=8, MEMBERS=1000 to change;
+// IN_FLIGHT=n runs the group-commit phase with n batches in flight instead of the platform's default).
 // Everything it creates (a database for pgbench, a schema for the ledger, a temp dir for PGlite) is dropped after.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -22,6 +23,8 @@ const URL_BASE = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.
 const SECONDS = Number(process.env.SECONDS ?? 10);
 const CLIENTS = Number(process.env.CLIENTS ?? 8);
 const MEMBERS = Number(process.env.MEMBERS ?? 1000);
+// Group commit as the platform runs it on PostgreSQL (ledger/index.ts), or IN_FLIGHT batches at once.
+const GROUP_COMMIT = process.env.IN_FLIGHT === undefined ? {} : { maxInFlight: Number(process.env.IN_FLIGHT) };
 const suffix = `${process.pid}_${Date.now() % 100000}`;
 const fmt = (n, digits = 0) => n.toFixed(digits);
 
@@ -155,7 +158,7 @@ const main = async () => {
   try {
     const world = await setup(db, false);
     const direct = await betWin(db, world, CLIENTS, SECONDS, false, 'direct');
-    const grouped = await betWin(db, world, CLIENTS, SECONDS, {}, 'grouped');
+    const grouped = await betWin(db, world, CLIENTS, SECONDS, GROUP_COMMIT, 'grouped');
     console.log(`ledger bet+win, ${CLIENTS} clients, one statement per post:  ${fmt(direct)} transfers/s`);
     console.log(`ledger bet+win, ${CLIENTS} clients, group commit:            ${fmt(grouped)} transfers/s`);
     console.log(

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { openPage } from './support/browser';
 import { usePlatformAndBrowser } from './support/suite';
 
@@ -22,13 +22,21 @@ const freshMobile = () => `9${String(randomInt(100_000_000, 999_999_999))}`;
 const freshUsername = () => `e2e${randomInt(100_000, 999_999)}`;
 
 /** The newest six-digit code the outbox holds for a number, waiting for it to arrive. */
-const smsCode = async (to: string): Promise<string> => {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const code = (await suite.platform.outbox(to))[0]?.body.match(/\b(\d{6})\b/)?.[1];
+/**
+ * Clicks the send button and returns the code from the SMS that click produced. The outbox keeps earlier
+ * messages to the same number (an earlier test may have logged in by SMS), so it waits for one more message
+ * than there was before the click rather than taking whatever is newest.
+ */
+const sendSmsCode = async (send: Locator, to: string): Promise<string> => {
+  const before = (await suite.platform.outbox(to)).length;
+  await send.click();
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const messages = await suite.platform.outbox(to);
+    const code = messages.length > before ? messages[0]?.body.match(/\b(\d{6})\b/)?.[1] : undefined;
     if (code) return code;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`no SMS code reached ${to}`);
+  throw new Error(`no new SMS code reached ${to}`);
 };
 
 const guestPage = async (path = '/') => {
@@ -74,8 +82,9 @@ describe('registration, login and logout', () => {
     await byId(page, 'register-field-password').fill('Str0ng#Pass');
     await byId(page, 'register-field-confirmPassword').fill('Str0ng#Pass');
     await byId(page, 'register-field-mobileNum').fill(mobile);
-    await byId(page, 'register-sms-send').click();
-    await byId(page, 'register-field-verificationCode').fill(await smsCode(`+63${mobile}`));
+    await byId(page, 'register-field-verificationCode').fill(
+      await sendSmsCode(byId(page, 'register-sms-send'), `+63${mobile}`),
+    );
     await solveCaptcha(page, 'register-field-captcha');
     await byId(page, 'register-terms').check();
     await page.screenshot({ path: shot('register-username.png') });
@@ -121,9 +130,9 @@ describe('registration, login and logout', () => {
     await openLogin(page);
     await byId(page, 'login-tab-sms').click();
     await byId(page, 'login-sms-mobile').fill('9171234567');
-    await byId(page, 'login-sms-send').click();
+    const loginCode = await sendSmsCode(byId(page, 'login-sms-send'), '+639171234567');
     await expect.poll(() => byId(page, 'login-sms-send').isDisabled()).toBe(true);
-    await byId(page, 'login-sms-code').fill(await smsCode('+639171234567'));
+    await byId(page, 'login-sms-code').fill(loginCode);
     await byId(page, 'login-submit').click();
     await expectLoggedInAs(page, 'Demo Member');
     await page.context().close();
@@ -135,8 +144,9 @@ describe('registration, login and logout', () => {
     await page.goto('/register');
     await byId(page, 'register-tab-mobile').click();
     await byId(page, 'register-field-mobileNum').fill(mobile);
-    await byId(page, 'register-sms-send').click();
-    await byId(page, 'register-field-verificationCode').fill(await smsCode(`+63${mobile}`));
+    await byId(page, 'register-field-verificationCode').fill(
+      await sendSmsCode(byId(page, 'register-sms-send'), `+63${mobile}`),
+    );
     const password = byId(page, 'register-field-password');
     if (await password.count()) {
       await password.fill('Str0ng#Pass');
@@ -186,8 +196,7 @@ describe('password recovery and change', () => {
     await byId(page, 'login-forgot-link').click();
     await byId(page, 'forgot-tab-mobile').click();
     await byId(page, 'forgot-mobile').fill('9171234567');
-    await byId(page, 'forgot-sms-send').click();
-    await byId(page, 'forgot-code').fill(await smsCode('+639171234567'));
+    await byId(page, 'forgot-code').fill(await sendSmsCode(byId(page, 'forgot-sms-send'), '+639171234567'));
     await byId(page, 'forgot-new-password').fill('Ph0ne#Reset');
     await byId(page, 'forgot-confirm-password').fill('Ph0ne#Reset');
     await byId(page, 'forgot-submit').click();

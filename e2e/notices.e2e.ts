@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { ANNOUNCEMENTS_PER_PAGE, API, BANNER, type NoticeGroups } from '@platform/contracts';
+import { ANNOUNCEMENTS_PER_PAGE, API, BANNER, type NoticeGroups, OPS_API } from '@platform/contracts';
 import { openPage, type WatchedPage } from './support/browser';
 import { E2E_STAFF_TOKEN } from './support/platform';
 import { apiLogin } from './support/session';
@@ -58,7 +58,6 @@ const staff = async (method: 'POST' | 'DELETE', path: string, body?: unknown) =>
     method,
     headers: {
       authorization: `Bearer ${E2E_STAFF_TOKEN}`,
-      'x-staff-user': 'e2e.content',
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -288,7 +287,7 @@ describe('notice marquee and announcement popup', () => {
   });
 
   it('shows a notice staff publish for guests to guests, not to members, and drops it once deleted', async () => {
-    const created = await staff('POST', API.ops.notices, {
+    const created = await staff('POST', OPS_API.notices, {
       type: 'PU',
       execution: 'B',
       language: null,
@@ -315,7 +314,7 @@ describe('notice marquee and announcement popup', () => {
     await memberDialog.waitFor();
     expect(await memberDialog.getByText('E2E guest flash sale').count()).toBe(0);
 
-    const deleted = await staff('DELETE', API.ops.notice.replace(':id', id));
+    const deleted = await staff('DELETE', OPS_API.notice.replace(':id', id));
     expect(deleted.status).toBe(200);
     const later = await visit('/', { firstVisit: true });
     const laterDialog = byId(later.page, 'announcement-dialog');

@@ -39,6 +39,7 @@ const guestRoutes: Array<{ path: string; layout: Layout; landsOn?: string; testI
   { path: '/promotions', layout: DEFAULT },
   { path: '/pointMall', layout: DEFAULT, landsOn: '/', testId: 'login-dialog' },
   { path: '/seamless', layout: SEAMLESS },
+  { path: '/verify', layout: DEFAULT, testId: 'verify-page' },
   { path: '/no/such/page', layout: DEFAULT, testId: 'not-found-page' },
 ];
 

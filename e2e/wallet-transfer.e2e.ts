@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { API, sealPayload, type PublicKeyInfo } from '@platform/contracts';
+import { API, sealPayload, type PublicKeyInfo, OPS_API } from '@platform/contracts';
 import en from '../apps/web/src/locales/en.json' with { type: 'json' };
 import { openPage } from './support/browser';
 import { apiLogin } from './support/session';
@@ -59,7 +59,7 @@ describe('transfer to the upline and the account record', () => {
   it('sends money up in the UI, and both sides see the row with the right balance after', async () => {
     const token = await apiLogin(suite.platform.baseUrl, 'demo_downline', 'Demo#2026');
     await setPaymentPassword(token, 'Demo#2026');
-    const funded = await suite.platform.staff('POST', API.ops.adjustments, {
+    const funded = await suite.platform.staff('POST', OPS_API.adjustments, {
       username: 'demo_downline',
       direction: 'CREDIT',
       amount: '80.00',

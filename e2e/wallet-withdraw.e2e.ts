@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { API, sealPayload, type PublicKeyInfo } from '@platform/contracts';
+import { API, sealPayload, type PublicKeyInfo, OPS_API } from '@platform/contracts';
 import en from '../apps/web/src/locales/en.json' with { type: 'json' };
 import { openPage } from './support/browser';
 import { apiLogin } from './support/session';
@@ -46,7 +46,7 @@ describe('withdrawal', () => {
       { loginPassword: 'Demo#2026', newPaymentPassword: '739146', confirmPaymentPassword: '739146' },
       true,
     );
-    const funded = await suite.platform.staff('POST', API.ops.adjustments, {
+    const funded = await suite.platform.staff('POST', OPS_API.adjustments, {
       username,
       direction: 'CREDIT',
       amount: '500.00',
@@ -87,7 +87,7 @@ describe('withdrawal', () => {
     const orderNo = await order.getAttribute('data-order-no');
     expect(orderNo).toMatch(/^W/);
 
-    const paid = await suite.platform.staff('POST', API.ops.withdrawalApprove.replace(':orderNo', orderNo ?? ''));
+    const paid = await suite.platform.staff('POST', OPS_API.withdrawalApprove.replace(':orderNo', orderNo ?? ''));
     expect(paid.status).toBe(200);
     await page.reload();
     await order.getByText(en.withdraw.status.PAID).waitFor();

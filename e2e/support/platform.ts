@@ -1,8 +1,10 @@
-import { randomInt } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { RgsApp } from '@platform/rgs';
 import { buildApp, loadEnv } from '@platform/server';
+import { embeddedSecrets, mountRgs } from '../../scripts/embedded';
 
 export type Platform = {
   baseUrl: string;
@@ -18,11 +20,23 @@ export type Platform = {
     path: string,
     body?: unknown,
   ) => Promise<{ status: number; json: { success: boolean; value?: unknown; code?: string; message?: string } }>;
+  /** The in-house game server mounted under /rgs, as `npm start` runs it (only with `startPlatform({ rgs: true })`). */
+  rgs: RgsApp | undefined;
+  /** One pass of the transfer wallet's bet-record pull, as its job runs every minute. */
+  pullBets: () => Promise<{ vendors: number; rounds: number; skipped: number; deferred: number; failed: number }>;
   stop: () => Promise<void>;
 };
 
-/** The staff API token of the e2e platform (STAFF_API_TOKEN). */
-export const E2E_STAFF_TOKEN = 'e2e-staff-token-0123456789abcdef0123456789';
+export type PlatformOptions = {
+  /** Mount the in-house RGS under /rgs (issue 6 suites); other suites boot faster without it. */
+  rgs?: boolean;
+};
+
+/**
+ * Bearer token of a staff session (an owner, `e2e_staff`) that startPlatform writes straight into the database, for
+ * suites that call the staff API without signing in through the back office (which e2e/ops-auth.e2e.ts covers).
+ */
+export const E2E_STAFF_TOKEN = 'e2e-staff-token-0123456789abcdef0123456789x';
 
 const CAPTCHA_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
@@ -30,21 +44,30 @@ const CAPTCHA_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
  * Boots the whole platform on loopback, on a fresh embedded database with the demo seed, serving the built web app.
  * X-Forwarded-For is trusted from loopback so a test can play a client from another address.
  */
-export const startPlatform = async (): Promise<Platform> => {
+export const startPlatform = async (options: PlatformOptions = {}): Promise<Platform> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'platform-e2e-'));
   const env = loadEnv({
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
     DATA_DIR: dataDir,
     TRUSTED_PROXIES: '127.0.0.1/8',
-    STAFF_API_TOKEN: E2E_STAFF_TOKEN,
   });
   let captcha = '';
   const captchaText = () => {
     captcha = Array.from({ length: 5 }, () => CAPTCHA_ALPHABET[randomInt(CAPTCHA_ALPHABET.length)]).join('');
     return captcha;
   };
-  const app = await buildApp({ env, logger: false, seams: { captchaText } });
+  const secrets = embeddedSecrets(env);
+  const app = await buildApp({ env, logger: false, seams: { captchaText }, vendorSecret: secrets });
+  const rgs = options.rgs ? await mountRgs(app, env, { secrets }) : undefined;
+  await app.db.query(
+    `WITH staff AS (
+       INSERT INTO staff_accounts (merchant_id, username, display_name, password_hash, role)
+       SELECT id, 'e2e_staff', 'E2E staff', 'no-password', 'owner' FROM merchants WHERE code = 'demo' RETURNING id, merchant_id)
+     INSERT INTO staff_sessions (staff_id, merchant_id, token_hash, created_at, last_seen_at, expires_at, ip)
+     SELECT id, merchant_id, $1, now(), now(), now() + interval '12 hours', '127.0.0.1' FROM staff`,
+    [createHash('sha256').update(E2E_STAFF_TOKEN).digest()],
+  );
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('platform did not bind a TCP port');
@@ -55,6 +78,8 @@ export const startPlatform = async (): Promise<Platform> => {
       await app.db.query(text, params);
     },
     lastCaptcha: () => captcha,
+    rgs,
+    pullBets: () => app.vendorWallet.pullBets(),
     outbox: async (to) => {
       const response = await fetch(`${baseUrl}/wps/dev/outbox?to=${encodeURIComponent(to)}`);
       const body = (await response.json()) as { value: { list: Awaited<ReturnType<Platform['outbox']>> } };
@@ -65,7 +90,6 @@ export const startPlatform = async (): Promise<Platform> => {
         method,
         headers: {
           authorization: `Bearer ${E2E_STAFF_TOKEN}`,
-          'x-staff-user': 'e2e.cashier',
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         },
         body: body === undefined ? undefined : JSON.stringify(body),

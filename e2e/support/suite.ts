@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser';
-import { startPlatform, type Platform } from './platform';
+import { startPlatform, type Platform, type PlatformOptions } from './platform';
 
 export type Suite = { readonly platform: Platform; readonly browser: Browser };
 
@@ -9,10 +9,10 @@ export type Suite = { readonly platform: Platform; readonly browser: Browser };
  * One platform and one browser for the calling test file: started before its tests, stopped after them. Call it at
  * the top level of the file and read `platform` and `browser` inside tests and hooks (they are set by then).
  */
-export const usePlatformAndBrowser = (): Suite => {
+export const usePlatformAndBrowser = (options: PlatformOptions = {}): Suite => {
   const suite: { platform?: Platform; browser?: Browser } = {};
   beforeAll(async () => {
-    suite.platform = await startPlatform();
+    suite.platform = await startPlatform(options);
     suite.browser = await launchBrowser();
   });
   afterAll(async () => {

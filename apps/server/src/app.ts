@@ -1,11 +1,12 @@
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import type { Env } from './env';
+import { vendorSecretKey, type Env } from './env';
 import type { Database } from './db/database';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open-database';
 import { seedDemo, seedDemoCatalogue, seedDemoDepositChannels } from './db/seed';
 import { seedDemoAccounts } from './db/seed-accounts';
+import { seedDemoStaff } from './db/seed-staff';
 import { seedDemoContent } from './db/seed-content';
 import type { HousekeepingTask } from './jobs/housekeeping';
 import { systemClock, type Clock } from './lib/clock';
@@ -15,6 +16,8 @@ import { genRequestId, REQUEST_ID_HEADER } from './lib/request-id';
 import { argon2Hasher, countingHasher, type HashMetrics, type PasswordHasher } from './modules/identity';
 import type { CatalogueAdapter, GameLauncher } from './modules/catalogue';
 import { loadPayloadKeys } from './modules/sealed';
+import { loadStaffSecretKey, secretBox } from './modules/staff';
+import type { VendorSecretResolver } from './modules/seamless';
 import { registerModules, type PlatformDeps } from './platform-modules';
 import { recordApiRoutes } from './plugins/api-routes';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -44,6 +47,10 @@ export type AppSeams = {
   gameLaunchers?: readonly GameLauncher[];
   /** Game-list adapters for the catalogue sync job, so a test can play a vendor whose list changes. */
   catalogueAdapters?: readonly CatalogueAdapter[];
+  /** The platform's own address, for vendors whose api_url is relative (default: the listening address, see selfUrlOf). */
+  selfUrl?: () => string | undefined;
+  /** How long the lobby's jackpot feed waits for a vendor (default 2 s). */
+  jackpotTimeoutMs?: number;
 };
 
 export type BuildAppOptions = {
@@ -53,6 +60,11 @@ export type BuildAppOptions = {
   /** true: JSON logs at env.LOG_LEVEL; an object: pino options; false/omitted: silent. */
   logger?: boolean | Record<string, unknown>;
   seams?: AppSeams;
+  /**
+   * The shared secret of a merchant's vendor (vendor protocols, ADR 0013). Default: the VENDOR_SECRET_<MERCHANT>_<VENDOR>
+   * variables (env.VENDOR_SECRETS). The embedded start script passes its own, shared with the in-process RGS.
+   */
+  vendorSecret?: VendorSecretResolver;
 };
 
 /** Requests carry small JSON bodies; uploads, when they come, get their own limit on their route. */
@@ -90,6 +102,23 @@ const createServer = (env: Env, logger: BuildAppOptions['logger']): FastifyInsta
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
 
+/**
+ * How this process reaches itself over HTTP once it listens (undefined before): the loopback address when it listens
+ * on every interface, else the address it listens on. Vendors mounted in this process (the embedded RGS, api_url
+ * '/rgs') are called through it.
+ */
+export const selfUrlOf = (app: FastifyInstance): string | undefined => {
+  const address = app.server.address();
+  if (address === null || typeof address !== 'object') return undefined;
+  const host =
+    address.address === '0.0.0.0' || address.address === '::'
+      ? '127.0.0.1'
+      : address.family === 'IPv6'
+        ? `[${address.address}]`
+        : address.address;
+  return `http://${host}:${address.port}`;
+};
+
 /** Builds the platform API and the static web app on one Fastify instance (fastify/demo style). */
 export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstance> => {
   const { env } = options;
@@ -110,6 +139,14 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
     if ((await seedDemoDepositChannels(db)) > 0) app.log.info('demo deposit channels seeded');
     const accounts = await seedDemoAccounts(db, hasher);
     if (accounts > 0) app.log.info({ accounts }, 'demo accounts seeded');
+    if (env.STAFF_SECRET_KEY === undefined && env.DATABASE_URL !== undefined) {
+      app.log.warn(
+        'STAFF_SECRET_KEY is not set: staff TOTP secrets are sealed with a key kept in DATA_DIR on this node',
+      );
+    }
+    const staffSecrets = secretBox(loadStaffSecretKey(env.STAFF_SECRET_KEY, env.DATA_DIR));
+    const staff = await seedDemoStaff(db, hasher, staffSecrets);
+    if (staff > 0) app.log.info({ staff }, 'demo staff seeded');
     const catalogue = await seedDemoCatalogue(db);
     if (catalogue.games > 0) app.log.info(catalogue, 'demo catalogue seeded');
     // After the catalogue: the winner-board examples name games.
@@ -124,11 +161,17 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
       db,
       keys,
       hasher,
+      staffSecrets,
       now: seams.now ?? systemClock,
       captchaText: seams.captchaText,
       vendorCallTimeoutMs: seams.vendorCallTimeoutMs,
       gameLaunchers: seams.gameLaunchers,
       catalogueAdapters: seams.catalogueAdapters,
+      vendorSecret:
+        options.vendorSecret ??
+        ((merchantCode, vendorCode) => env.VENDOR_SECRETS.get(vendorSecretKey(merchantCode, vendorCode))),
+      selfUrl: seams.selfUrl ?? (() => selfUrlOf(app)),
+      jackpotTimeoutMs: seams.jackpotTimeoutMs,
     });
   } catch (error) {
     await app.close();
@@ -157,5 +200,5 @@ const registerRoutes = async (app: FastifyInstance, deps: PlatformDeps): Promise
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });
 
   await registerModules(app, deps);
-  await registerWebApp(app, deps.env.WEB_DIST_DIR, apiRoutes);
+  await registerWebApp(app, { web: deps.env.WEB_DIST_DIR, ops: deps.env.OPS_DIST_DIR }, apiRoutes);
 };

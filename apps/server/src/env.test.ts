@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EnvError, findRepoRoot, loadEnv } from './env';
+import { EnvError, findRepoRoot, loadEnv, vendorSecretKey } from './env';
 
 const ROOT = '/srv/platform';
 
@@ -19,8 +19,28 @@ describe('loadEnv', () => {
       DEFAULT_MERCHANT_CODE: 'demo',
       TRUSTED_PROXIES: [],
       WEB_DIST_DIR: '/srv/platform/apps/web/dist',
+      OPS_DIST_DIR: '/srv/platform/apps/ops/dist',
       PAYLOAD_PRIVATE_KEY: undefined,
+      STAFF_SECRET_KEY: undefined,
+      VENDOR_SECRETS: new Map(),
     });
+  });
+
+  it('should collect vendor secrets by merchant and vendor, and refuse short ones without printing them', () => {
+    const secret = 's'.repeat(32);
+    const env = loadEnv({ VENDOR_SECRET_DEMO_RGS: secret, VENDOR_SECRET_MY_SITE_TCG_SEA: `${secret}2` }, ROOT);
+    expect(env.VENDOR_SECRETS.get(vendorSecretKey('demo', 'RGS'))).toBe(secret);
+    expect(env.VENDOR_SECRETS.get(vendorSecretKey('my-site', 'TCG_SEA'))).toBe(`${secret}2`);
+    expect(env.VENDOR_SECRETS.get(vendorSecretKey('demo', 'PG'))).toBeUndefined();
+    let caught: unknown;
+    try {
+      loadEnv({ VENDOR_SECRET_DEMO_RGS: 'short-secret-value' }, ROOT);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(EnvError);
+    expect((caught as EnvError).message).toContain('VENDOR_SECRET_DEMO_RGS');
+    expect((caught as EnvError).message).not.toContain('short-secret-value');
   });
 
   it('should resolve relative directories against the repository root, not the working directory', () => {

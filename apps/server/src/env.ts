@@ -7,7 +7,7 @@ import { z } from 'zod';
 
 /**
  * The only module that reads process.env (ESLint enforces it). Everything else receives an `Env`.
- * Relative paths (DATA_DIR, WEB_DIST_DIR) resolve against the repository root, because `npm start` runs
+ * Relative paths (DATA_DIR, WEB_DIST_DIR, OPS_DIST_DIR) resolve against the repository root, because `npm start` runs
  * the server through `npm run start -w apps/server`, whose working directory is apps/server.
  */
 
@@ -85,6 +85,8 @@ const EnvSchema = z.object({
     )
     .refine((list) => list.every(isIpOrCidr), 'must be a comma-separated list of IP addresses or CIDR ranges'),
   WEB_DIST_DIR: optional(z.string()),
+  /** The back office's build (apps/ops), served under /ops. */
+  OPS_DIST_DIR: optional(z.string()),
   /**
    * RSA private key (PKCS#8 PEM, 2048 bits or more) that opens sealed payloads. Set it in distributed mode so every
    * node opens what any node's public key sealed; unset, a key pair is generated at boot (embedded mode), and
@@ -96,10 +98,11 @@ const EnvSchema = z.object({
   /** Socket.IO fan-out across processes (distributed mode); unset: the in-process adapter. */
   REDIS_URL: optional(z.string().regex(/^rediss?:\/\/.+/, 'must be a redis:// or rediss:// URL')),
   /**
-   * Bearer token of the staff API (/wps/ops/*) until the back office brings staff accounts (ADR 0011). Unset: the
-   * staff API answers 404.
+   * Key that seals staff TOTP secrets in the database (AES-256-GCM; modules/staff/staff-secrets.ts). Unset: a key kept
+   * in DATA_DIR/staff-secret.key, made at first start (embedded mode). Set it when several nodes share a database;
+   * changing it makes every enrolled staff member enrol again (reset MFA).
    */
-  STAFF_API_TOKEN: optional(z.string().min(32, 'must be at least 32 characters')),
+  STAFF_SECRET_KEY: optional(z.string().min(32, 'must be at least 32 characters')),
   /**
    * The demo payment gateway's webhook secret. Unset: a random one per process (embedded mode, where the gateway and
    * the platform share the process). Set it when several processes run.
@@ -120,11 +123,46 @@ export type Env = {
   TRUSTED_PROXIES: string[];
   /** Absolute. */
   WEB_DIST_DIR: string;
+  /** Absolute. */
+  OPS_DIST_DIR: string;
   /** PEM; undefined: a key pair is generated at boot. */
   PAYLOAD_PRIVATE_KEY: string | undefined;
   REDIS_URL: string | undefined;
-  STAFF_API_TOKEN: string | undefined;
+  /** Undefined: the key file in DATA_DIR (see the schema). */
+  STAFF_SECRET_KEY: string | undefined;
   DEMO_GATEWAY_SECRET: string | undefined;
+  /**
+   * Vendor protocol secrets (ADR 0013): every `VENDOR_SECRET_<MERCHANT>_<VENDOR>` variable, keyed by vendorSecretKey.
+   * Never stored in the database, logged, or put in a URL.
+   */
+  VENDOR_SECRETS: ReadonlyMap<string, string>;
+};
+
+/** A vendor secret is a shared HMAC key: at least this long, so it cannot be guessed. */
+export const VENDOR_SECRET_MIN_LENGTH = 32;
+const VENDOR_SECRET_VARIABLE = /^VENDOR_SECRET_([A-Z0-9_]+)$/;
+
+/**
+ * The suffix of a vendor secret's variable: merchant code and vendor code upper-cased and joined by `_` (a `-` in a
+ * merchant code becomes `_`, which variable names allow). Merchant `demo` and vendor `RGS`: VENDOR_SECRET_DEMO_RGS.
+ */
+export const vendorSecretKey = (merchantCode: string, vendorCode: string): string =>
+  `${merchantCode}_${vendorCode}`.toUpperCase().replace(/[^A-Z0-9_]/g, '_');
+
+/** Collects the vendor secrets; a secret that is too short is a problem like any bad variable. */
+const vendorSecretsOf = (source: EnvSource, problems: string[]): Map<string, string> => {
+  const secrets = new Map<string, string>();
+  for (const [name, value] of Object.entries(source)) {
+    const key = VENDOR_SECRET_VARIABLE.exec(name)?.[1];
+    if (key === undefined || value === undefined || value === '') continue;
+    if (value.length < VENDOR_SECRET_MIN_LENGTH) {
+      // The name only: the value is a secret, even a bad one.
+      problems.push(`${name}: must be at least ${VENDOR_SECRET_MIN_LENGTH} characters`);
+      continue;
+    }
+    secrets.set(key, value);
+  }
+  return secrets;
 };
 
 export class EnvError extends Error {
@@ -138,11 +176,11 @@ type EnvSource = Record<string, string | undefined>;
 
 export const loadEnv = (source: EnvSource = process.env, repoRoot = findRepoRoot()): Env => {
   const parsed = EnvSchema.safeParse(source);
-  if (!parsed.success) {
-    throw new EnvError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`),
-    );
-  }
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`);
+  const vendorSecrets = vendorSecretsOf(source, problems);
+  if (!parsed.success || problems.length > 0) throw new EnvError(problems);
   const fromRoot = (value: string | undefined, fallback: string): string => {
     const chosen = value ?? fallback;
     return isAbsolute(chosen) ? chosen : resolve(repoRoot, chosen);
@@ -152,10 +190,12 @@ export const loadEnv = (source: EnvSource = process.env, repoRoot = findRepoRoot
     DATABASE_URL: parsed.data.DATABASE_URL,
     PAYLOAD_PRIVATE_KEY: parsed.data.PAYLOAD_PRIVATE_KEY,
     REDIS_URL: parsed.data.REDIS_URL,
-    STAFF_API_TOKEN: parsed.data.STAFF_API_TOKEN,
+    STAFF_SECRET_KEY: parsed.data.STAFF_SECRET_KEY,
     DEMO_GATEWAY_SECRET: parsed.data.DEMO_GATEWAY_SECRET,
+    VENDOR_SECRETS: vendorSecrets,
     DATA_DIR: fromRoot(parsed.data.DATA_DIR, 'data'),
     WEB_DIST_DIR: fromRoot(parsed.data.WEB_DIST_DIR, 'apps/web/dist'),
+    OPS_DIST_DIR: fromRoot(parsed.data.OPS_DIST_DIR, 'apps/ops/dist'),
   };
 };
 

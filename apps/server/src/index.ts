@@ -17,3 +17,6 @@ export type { Database, Queryable, Transaction, DatabaseKind } from './db/databa
 export { openPglite, type PgliteOptions } from './db/pglite';
 export { openPostgres, type PostgresOptions } from './db/postgres';
 export { EmbeddedDatabaseLockedError } from './db/embedded-lock';
+export { runPlatform, failStart, type RunOptions } from './run';
+export { selfUrlOf } from './app';
+export { vendorSecretKey } from './env';

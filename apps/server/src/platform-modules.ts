@@ -15,24 +15,41 @@ import { createSealedModule, type PayloadKeys } from './modules/sealed';
 import { systemRoutes, systemServiceFactory } from './modules/system';
 import { createVerificationModule } from './modules/verification';
 import { createRealtime } from './modules/realtime';
-import { createStaffAuth } from './modules/staff';
+import { createStaffModule, type SecretBox } from './modules/staff';
 import { createWalletModule } from './modules/wallet';
 import { createVendorWalletModule } from './modules/vendor-wallet';
 import { createWithdrawModule } from './modules/withdraw';
 import { createTransferModule } from './modules/transfer';
-import { createEventBus } from './lib/event-bus';
+import { createEventBus, type EventBus } from './lib/event-bus';
 import { createResponseCache } from './lib/response-cache';
 import { randomToken } from './lib/tokens';
 import { createDepositModule } from './modules/deposit';
 import { createDemoGateway } from './modules/demo-gateway';
 import { createCatalogueModule, type CatalogueAdapter, type GameLauncher } from './modules/catalogue';
 import { createContentModule } from './modules/content';
+import { createSeamlessModule, type VendorSecretResolver } from './modules/seamless';
+import { createBetsModule } from './modules/bets';
+import { createConfigOpsModule } from './modules/config-ops';
+import { createAdjustmentModule } from './modules/adjustment';
+import { createMemberContexts } from './modules/cashier';
+import { createMemberOpsModule } from './modules/member-ops';
+import { createAuditModule } from './modules/audit';
+import { createReportsModule } from './modules/reports';
 import { startDepositJobs } from './jobs/deposit-expiry';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The in-process event bus (lib/event-bus.ts): tests emit and listen to domain events through it. */
+    bus: EventBus;
+  }
+}
 
 export type PlatformDeps = {
   env: Env;
   db: Database;
   keys: PayloadKeys;
+  /** Seals staff TOTP secrets at rest (STAFF_SECRET_KEY, modules/staff/staff-secrets.ts). */
+  staffSecrets: SecretBox;
   hasher: PasswordHasher;
   now: Clock;
   captchaText?: () => string;
@@ -41,6 +58,11 @@ export type PlatformDeps = {
   gameLaunchers?: readonly GameLauncher[];
   /** Game-list adapters of the catalogue sync job. */
   catalogueAdapters?: readonly CatalogueAdapter[];
+  /** The shared secret of a merchant's vendor (vendor protocols; never in the database). */
+  vendorSecret: VendorSecretResolver;
+  /** The platform's own address once listening (relative vendor api_urls). */
+  selfUrl: () => string | undefined;
+  jackpotTimeoutMs?: number;
 };
 
 /**
@@ -57,6 +79,7 @@ export const registerModules = async (app: FastifyInstance, deps: PlatformDeps):
   const captcha = createCaptchaModule({ db, limiter, now, text: deps.captchaText });
   const verification = createVerificationModule({ db, limiter, sms: messaging.sms, now });
   const bus = createEventBus((error, event) => app.log.error({ err: error, event }, 'event listener failed'));
+  app.decorate('bus', bus);
   // Public catalogue and content answers (lib/response-cache.ts); dropped per merchant on `catalogue.changed`.
   const responseCache = await createResponseCache({ bus, redisUrl: env.REDIS_URL, log: app.log });
   app.addHook('onClose', responseCache.close);
@@ -74,26 +97,34 @@ export const registerModules = async (app: FastifyInstance, deps: PlatformDeps):
   app.decorateRequest('session', null);
   await app.register(healthRoutes, { db });
   await app.register(systemRoutes, {
-    system: systemServiceFactory({ merchants, publicKey: sealed.service.publicKey }),
+    system: systemServiceFactory({ merchants, publicKey: sealed.service.publicKey, now }),
     resolveMerchant: merchants.resolveByHost,
     now,
     onLanguageChange: identity.storeLanguage,
   });
   await app.register(captchaRoutes, { captcha: captcha.service, resolveMerchant: merchantOf });
   await app.register(identity.routes);
-  const staff = createStaffAuth({ token: env.STAFF_API_TOKEN, merchantOf: identity.merchantOf });
-  await app.register(
-    wallet.routes({
-      ...{ auth: identity.auth, merchantOf: identity.merchantOf, staff },
-      findMember: identity.directory.byUsername,
-    }),
-  );
+  const staffModule = createStaffModule({
+    ...{ db, now, limiter, hasher: deps.hasher, secrets: deps.staffSecrets },
+    merchantOf: identity.merchantOf,
+  });
+  await app.register(staffModule.routes);
+  const staff = staffModule.auth;
+  await app.register(wallet.routes({ auth: identity.auth, merchantOf: identity.merchantOf }));
+  const adjustments = createAdjustmentModule({
+    ...{ db, now, wallet: wallet.service },
+    findMember: identity.directory.byUsername,
+  });
+  await app.register(adjustments.routes({ staff }));
+  // The member context beside each queued deposit and withdrawal (back office cashier).
+  const memberContexts = createMemberContexts({ db, now });
   const transfer = createTransferModule({ db, wallet: wallet.service, directory: identity.directory, limiter, now });
   await app.register(transfer.routes({ auth: identity.auth, merchantOf: identity.merchantOf, sealed: sealed.service }));
   const withdraw = createWithdrawModule({
     ...{ db, now, wallet: wallet.service, merchantById: merchants.byId },
     members: identity.directory,
     checkPaymentPassword: identity.directory.checkPaymentPassword,
+    memberContexts,
   });
   await app.register(
     withdraw.routes({ auth: identity.auth, merchantOf: identity.merchantOf, sealed: sealed.service, staff }),
@@ -108,13 +139,15 @@ export const registerModules = async (app: FastifyInstance, deps: PlatformDeps):
     ...{ db, now, limiter, wallet: wallet.service, merchantById: merchants.byId },
     gateways: [demoGateway.gateway],
     findMember: identity.directory.byUsername,
+    memberContexts,
   });
   await app.register(
     deposit.routes({ auth: identity.auth, merchantOf: identity.merchantOf, ownsHost: merchants.ownsHost, staff }),
   );
   startDepositJobs(app, { expire: deposit.service.expire, settle: deposit.service.settle });
   const vendorWallet = await createVendorWalletModule({
-    ...{ db, now, wallet: wallet.service, merchantById: merchants.byId, log: app.log },
+    ...{ db, now, bus, wallet: wallet.service, merchantById: merchants.byId, log: app.log },
+    ...{ vendorSecret: deps.vendorSecret, selfUrl: deps.selfUrl },
     callTimeoutMs: deps.vendorCallTimeoutMs,
   });
   await app.register(vendorWallet.routes({ auth: identity.auth, merchantOf: identity.merchantOf, staff, limiter }));
@@ -126,11 +159,33 @@ export const registerModules = async (app: FastifyInstance, deps: PlatformDeps):
   });
   await app.register(catalogue.routes({ auth: identity.auth, merchantOf: identity.merchantOf, staff }));
   catalogue.start(app);
+  const seamless = createSeamlessModule({
+    ...{ db, now, bus, wallet: wallet.service, merchants, vendorSecret: deps.vendorSecret },
+    log: app.log,
+  });
+  await app.register(seamless.routes);
+  // Every vendor with a launch_url launches through it, unless a vendor has a launcher of its own.
+  catalogue.launchers.setFallback(seamless.launcher);
   const content = createContentModule({
     ...{ db, now, cache: responseCache, languages: merchants.languages },
     isFirstLoginSession: identity.directory.isFirstLoginSession,
   });
   await app.register(content.routes({ auth: identity.auth, merchantOf: identity.merchantOf, staff }));
+  const bets = createBetsModule({
+    ...{ db, now, bus, limiter, merchantById: merchants.byId, languages: merchants.languages, log: app.log },
+    invalidateBoard: content.invalidate,
+    selfUrl: deps.selfUrl,
+    jackpotTimeoutMs: deps.jackpotTimeoutMs,
+  });
+  await app.register(bets.routes({ auth: identity.auth, merchantOf: identity.merchantOf }));
+  await app.register(createConfigOpsModule({ db, now, cache: responseCache }).routes({ staff }));
+  const memberOps = createMemberOpsModule({
+    ...{ db, now, wallet: wallet.service, records: transfer.records, bets: bets.bets },
+    ...{ identity: identity.staffActions, email: messaging.email, sms: messaging.sms },
+  });
+  await app.register(memberOps.routes({ staff, ownsHost: merchants.ownsHost }));
+  await app.register(createAuditModule({ db }).routes({ staff }));
+  await app.register(createReportsModule({ db, now }).routes({ staff }));
   await createRealtime({
     ...{ app, bus, redisUrl: env.REDIS_URL },
     wallet: wallet.service,
@@ -153,6 +208,8 @@ export const registerModules = async (app: FastifyInstance, deps: PlatformDeps):
     { name: 'outbox', run: messaging.purge },
     { name: 'withdrawals', run: withdraw.job },
     { name: 'deposit-expiry', run: deposit.service.expire },
+    { name: 'game-sessions', run: seamless.purge },
+    { name: 'staff', run: staffModule.purge },
   ];
   startHousekeeping(app, tasks);
   startPlannerStatistics(app, db);

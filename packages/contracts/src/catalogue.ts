@@ -250,8 +250,11 @@ export const NoticeGroupsSchema = z.object({
 });
 export type NoticeGroups = z.infer<typeof NoticeGroupsSchema>;
 
-/** POST launchGame (T): which game. */
-export const LaunchRequestSchema = z.object({ nodeId: NodeIdSchema });
+/**
+ * POST launchGame (T): which game, and the lobby's language code (EN, TY...) the game opens in (the merchant's default
+ * when missing or not one of its languages).
+ */
+export const LaunchRequestSchema = z.object({ nodeId: NodeIdSchema, language: z.string().max(16).optional() });
 export type LaunchRequest = z.infer<typeof LaunchRequestSchema>;
 /** Where the vendor's game client is (opened by the web app). */
 export const LaunchResultSchema = z.object({ url: z.string().min(1) });

@@ -206,3 +206,68 @@ export type OpsNoticePage = z.infer<typeof OpsNoticePageSchema>;
 
 /** :id of a banner or notice. */
 export const ContentIdParamsSchema = z.object({ id: z.string().regex(/^\d{1,18}$/, 'must be an id') });
+
+/**
+ * Help centre (spec §2 /help, §7 help centre lang + device WEB): one section per anchor and language, shown in `sort`
+ * order. The terms are the section with anchor `term` (the login popup and registration link to /help#term), so a
+ * language's terms can be edited but not deleted. Staff API: `/wps/ops/help-sections` (issue 7).
+ */
+export const TERMS_ANCHOR = 'term';
+export const HELP_ANCHOR_MAX_LENGTH = 40;
+export const HELP_TITLE_MAX_LENGTH = 120;
+/** Operator-authored HTML; the server refuses markup the player side would strip (help-html.ts on the server). */
+export const HELP_HTML_MAX_LENGTH = 50_000;
+/** A bound on the work of the public help answer, far above what a help centre needs. */
+export const HELP_SECTIONS_PER_LANGUAGE_MAX = 50;
+
+export const HelpAnchorSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(HELP_ANCHOR_MAX_LENGTH)
+  .regex(/^[a-z][a-z0-9-]*$/, 'must start with a letter and hold only lower-case letters, digits and dashes');
+
+/** A merchant language code such as EN; the server checks the merchant has it. */
+const HelpLanguageSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Z]{2,8}$/, 'must be a language code such as EN');
+
+const helpFields = {
+  title: z.string().trim().min(1).max(HELP_TITLE_MAX_LENGTH),
+  html: z.string().trim().min(1).max(HELP_HTML_MAX_LENGTH),
+  sort: SortSchema,
+};
+
+/** POST /wps/ops/help-sections. */
+export const OpsHelpSectionCreateSchema = z
+  .object({ lang: HelpLanguageSchema, anchor: HelpAnchorSchema, ...helpFields, sort: SortSchema.default(0) })
+  .strict();
+export type OpsHelpSectionCreate = z.infer<typeof OpsHelpSectionCreateSchema>;
+
+/** PATCH /wps/ops/help-sections/:lang/:anchor: title, html or sort; the language and anchor name the section. */
+export const OpsHelpSectionUpdateSchema = z
+  .object(helpFields)
+  .partial()
+  .strict()
+  .refine((s) => Object.keys(s).length > 0, 'nothing to change');
+export type OpsHelpSectionUpdate = z.infer<typeof OpsHelpSectionUpdateSchema>;
+
+export const OpsHelpSectionSchema = z.object({
+  lang: z.string(),
+  anchor: z.string(),
+  title: z.string(),
+  html: z.string(),
+  sort: z.number().int(),
+});
+export type OpsHelpSection = z.infer<typeof OpsHelpSectionSchema>;
+
+/** GET /wps/ops/help-sections: every section of the merchant (or of one language), by language, sort and anchor. */
+export const OpsHelpSectionQuerySchema = z.object({
+  lang: z.preprocess((v) => (v === '' ? undefined : v), HelpLanguageSchema.optional()),
+});
+export const OpsHelpSectionListSchema = z.object({ list: z.array(OpsHelpSectionSchema) });
+export type OpsHelpSectionList = z.infer<typeof OpsHelpSectionListSchema>;
+
+/** :lang/:anchor of a help section. */
+export const HelpSectionParamsSchema = z.object({ lang: HelpLanguageSchema, anchor: HelpAnchorSchema });

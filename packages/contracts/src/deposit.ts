@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CashierQueueFilterShape, CashierRejectSchema, checkQueueRanges, OpsMemberContextSchema } from './cashier-ops';
 import { AmountTextSchema } from './wallet';
 
 /**
@@ -97,11 +98,20 @@ export const DepositOrderPageSchema = z.object({
 });
 export type DepositOrderPage = z.infer<typeof DepositOrderPageSchema>;
 
-/** Staff API: GET /wps/ops/deposits. */
-export const OpsDepositQuerySchema = z.object({
-  ...pageQuery,
-  username: z.string().trim().min(1).max(64).optional(),
-});
+/**
+ * Staff API: GET /wps/ops/deposits (cashier.view). Oldest first, so the queue is worked in order; filters combine
+ * with AND (cashier-ops.ts: username, order number, days of the merchant's time zone, amount range) plus the channel.
+ */
+export const OpsDepositQuerySchema = z
+  .object({
+    ...pageQuery,
+    ...CashierQueueFilterShape,
+    channelId: z
+      .string()
+      .regex(/^\d{1,18}$/, 'must be a channel id')
+      .optional(),
+  })
+  .superRefine(checkQueueRanges);
 export type OpsDepositQuery = z.infer<typeof OpsDepositQuerySchema>;
 
 export const OpsDepositOrderSchema = DepositOrderSchema.extend({
@@ -112,8 +122,12 @@ export const OpsDepositOrderSchema = DepositOrderSchema.extend({
 });
 export type OpsDepositOrder = z.infer<typeof OpsDepositOrderSchema>;
 
+/** A queued order with its member's context (read for the whole page in one query). */
+export const OpsDepositQueueRowSchema = OpsDepositOrderSchema.extend({ member: OpsMemberContextSchema });
+export type OpsDepositQueueRow = z.infer<typeof OpsDepositQueueRowSchema>;
+
 export const OpsDepositPageSchema = z.object({
-  list: z.array(OpsDepositOrderSchema),
+  list: z.array(OpsDepositQueueRowSchema),
   pageNo: z.number().int(),
   pageSize: z.number().int(),
   totalPages: z.number().int(),
@@ -121,4 +135,4 @@ export const OpsDepositPageSchema = z.object({
 export type OpsDepositPage = z.infer<typeof OpsDepositPageSchema>;
 
 /** Staff API: POST /wps/ops/deposits/:orderNo/reject. */
-export const OpsDepositRejectSchema = z.object({ reason: z.string().trim().min(3).max(200) });
+export const OpsDepositRejectSchema = CashierRejectSchema;

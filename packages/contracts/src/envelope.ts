@@ -93,6 +93,14 @@ export const ErrorCode = {
   VENDOR_UNAVAILABLE: 'VENDOR_UNAVAILABLE',
   /** The vendor did not answer in time: the order stays pending until reconciliation settles it. */
   TRANSFER_PENDING: 'TRANSFER_PENDING',
+  /** The same request id is still being processed by an earlier request: ask again shortly, with the same id. */
+  REQUEST_IN_PROGRESS: 'REQUEST_IN_PROGRESS',
+  // Back office cashier (issue 7)
+  ADJUSTMENT_NOT_FOUND: 'ADJUSTMENT_NOT_FOUND',
+  /** The adjustment was already decided (approved, applied, rejected or failed). */
+  ADJUSTMENT_STATE_INVALID: 'ADJUSTMENT_STATE_INVALID',
+  /** A staff member approving or rejecting their own adjustment: a second, different staff member must decide. */
+  SELF_APPROVAL_FORBIDDEN: 'SELF_APPROVAL_FORBIDDEN',
   // Catalogue and lobby (issue 5)
   /** No such game for this merchant, or it is switched off. */
   GAME_NOT_FOUND: 'GAME_NOT_FOUND',
@@ -102,6 +110,28 @@ export const ErrorCode = {
   DEMO_NOT_SUPPORTED: 'DEMO_NOT_SUPPORTED',
   /** A member already keeps the most favourites allowed (MAX_FAVOURITES). */
   FAVOURITES_FULL: 'FAVOURITES_FULL',
+  // Vendor protocols (issue 6; seamless.ts SEAMLESS_ERROR_CODES)
+  /** The signed request's timestamp is outside the accepted window. */
+  TIMESTAMP_STALE: 'TIMESTAMP_STALE',
+  /** No such vendor for this merchant, or it is switched off. */
+  VENDOR_UNKNOWN: 'VENDOR_UNKNOWN',
+  /** The request came from an address the vendor's registry entry does not allow. */
+  SOURCE_NOT_ALLOWED: 'SOURCE_NOT_ALLOWED',
+  /** No such game session. */
+  SESSION_INVALID: 'SESSION_INVALID',
+  /** The player reference does not match the game session's. */
+  PLAYER_MISMATCH: 'PLAYER_MISMATCH',
+  /** The same vendor transaction id came again with a different request. */
+  TRANSACTION_CONFLICT: 'TRANSACTION_CONFLICT',
+  /** A win or rollback references a bet the platform never accepted. */
+  BET_NOT_FOUND: 'BET_NOT_FOUND',
+  /** The bet was rolled back (or a rollback arrived first and left a tombstone). */
+  BET_ROLLED_BACK: 'BET_ROLLED_BACK',
+  /** The bet already has its win: it can no longer be rolled back. */
+  BET_SETTLED: 'BET_SETTLED',
+  // Back office (issue 7)
+  /** The member's status does not allow this (e.g. unlocking a closed account, resetting a trial's password). */
+  MEMBER_STATE_INVALID: 'MEMBER_STATE_INVALID',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 export const ErrorCodeSchema = z.enum(Object.values(ErrorCode) as [ErrorCode, ...ErrorCode[]]);

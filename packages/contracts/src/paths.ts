@@ -102,31 +102,18 @@ export const API = {
     launch: '/wps/game/launchGame',
     /** GET (public): generated artwork for games, vendors and banners (image/svg+xml, immutable). */
     art: '/wps/game/art/:kind/:name',
+    /** GET (T): betting record (issue 6; personalHistoryCopy), BetRecordQuerySchema → BetRecordPageSchema. */
+    bets: '/wps/game/bets',
+    /** GET (T): one round with its transactions and replay link, BetRoundDetailSchema. */
+    betDetail: '/wps/game/bets/:vendor/:roundId',
+    /** GET (public): progressive jackpot pools of the in-house vendor, JackpotPoolsSchema (cached a few seconds). */
+    jackpots: '/wps/game/jackpots',
   },
   content: {
     /** GET (public): banners of a group, BannerQuerySchema → BannerListSchema. */
     banners: '/wps/content/banners',
     /** GET (token optional): notices, NoticeQuerySchema → NoticeGroupsSchema; audience from the session. */
     notices: '/wps/notices',
-  },
-  /** Staff API (issue 4; the back office of issue 7 puts screens on it). Bearer STAFF_API_TOKEN. */
-  ops: {
-    deposits: '/wps/ops/deposits',
-    depositApprove: '/wps/ops/deposits/:orderNo/approve',
-    depositReject: '/wps/ops/deposits/:orderNo/reject',
-    withdrawals: '/wps/ops/withdrawals',
-    withdrawalApprove: '/wps/ops/withdrawals/:orderNo/approve',
-    withdrawalReject: '/wps/ops/withdrawals/:orderNo/reject',
-    adjustments: '/wps/ops/adjustments',
-    vendorTransfers: '/wps/ops/vendor-transfers',
-    /** PATCH (staff): a game's isHot, isNew, status, sort (issue 5; GamePatchSchema). Invalidates the catalogue cache. */
-    game: '/wps/ops/games/:nodeId',
-    /** GET list, POST create (issue 5 lobby content; content-ops.ts). */
-    banners: '/wps/ops/banners',
-    /** PATCH update, DELETE remove. */
-    banner: '/wps/ops/banners/:id',
-    notices: '/wps/ops/notices',
-    notice: '/wps/ops/notices/:id',
   },
   /** Registered only when NODE_ENV is not production. */
   dev: { outbox: '/wps/dev/outbox' },
@@ -179,4 +166,6 @@ export const ROUTES = {
   promotions: '/promotions',
   pointMall: '/pointMall',
   seamless: '/seamless',
+  /** Provably fair round verifier (issue 6): public, prefilled from its query string. */
+  verify: '/verify',
 } as const;

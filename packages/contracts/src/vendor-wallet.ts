@@ -79,7 +79,7 @@ export type VendorWallets = z.infer<typeof VendorWalletsSchema>;
 
 export const VENDOR_TRANSFER_MAX_PAGE_SIZE = 100;
 
-/** GET API.ops.vendorTransfers (staff): newest first, optionally by status. */
+/** GET OPS_API.vendorTransfers (staff): newest first, optionally by status. */
 export const VendorTransferListQuerySchema = z.object({
   status: VendorTransferStatusSchema.optional(),
   pageNo: z.coerce.number().int().min(1).max(10_000).default(1),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CashierQueueFilterShape, CashierRejectSchema, checkQueueRanges, OpsMemberContextSchema } from './cashier-ops';
 import { AmountTextSchema } from './wallet';
 
 /**
@@ -115,15 +116,25 @@ export const OpsWithdrawalSchema = WithdrawOrderSchema.extend({
   username: z.string(),
   decidedBy: z.string().nullable(),
 });
+export type OpsWithdrawal = z.infer<typeof OpsWithdrawalSchema>;
+/** A queued order with its member's context (read for the whole page in one query). */
+export const OpsWithdrawalQueueRowSchema = OpsWithdrawalSchema.extend({ member: OpsMemberContextSchema });
+export type OpsWithdrawalQueueRow = z.infer<typeof OpsWithdrawalQueueRowSchema>;
 export const OpsWithdrawalPageSchema = z.object({
-  list: z.array(OpsWithdrawalSchema),
+  list: z.array(OpsWithdrawalQueueRowSchema),
   page: z.number().int(),
   pageSize: z.number().int(),
   total: z.number().int(),
 });
+export type OpsWithdrawalPage = z.infer<typeof OpsWithdrawalPageSchema>;
+/**
+ * GET /wps/ops/withdrawals (cashier.view), newest first. Filters combine with AND (cashier-ops.ts) plus the payout
+ * channel: the bank or e-wallet the member is paid to (exact name, any case).
+ */
 export const OpsWithdrawalQuerySchema = WithdrawPageQuerySchema.extend({
   status: WithdrawStatusSchema.optional(),
-  username: z.string().trim().min(1).max(64).optional(),
-  orderNo: z.string().trim().min(1).max(40).optional(),
-});
-export const RejectWithdrawalRequestSchema = z.object({ reason: z.string().trim().min(3).max(200) });
+  ...CashierQueueFilterShape,
+  bankName: z.string().trim().min(1).max(64).optional(),
+}).superRefine(checkQueueRanges);
+export type OpsWithdrawalQuery = z.infer<typeof OpsWithdrawalQuerySchema>;
+export const RejectWithdrawalRequestSchema = CashierRejectSchema;

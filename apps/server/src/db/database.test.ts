@@ -6,7 +6,7 @@ import { seedDemo } from './seed';
 
 describeEachDatabase('database', (getDb, engine) => {
   it('should apply migrations and the seed once when two boots race on a fresh database', async () => {
-    const db = await engine.open();
+    const db = await engine.openEmpty();
     try {
       const [first, second] = await Promise.all([migrate(db), migrate(db)]);
       expect([...first, ...second]).toEqual(loadMigrations().map((m) => m.name));

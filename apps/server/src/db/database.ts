@@ -5,8 +5,20 @@
  */
 export type QueryResult<T> = { rows: T[] };
 
+export type QueryOptions = {
+  /**
+   * Names a constant statement on a hot path (a ledger post, a seamless call): PostgreSQL parses and plans it once
+   * per connection and then only binds and runs it. The embedded engine ignores it. Never for SQL built at run time.
+   */
+  prepare?: string;
+};
+
 export interface Queryable {
-  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
+  query<T = Record<string, unknown>>(
+    sql: string,
+    params?: readonly unknown[],
+    options?: QueryOptions,
+  ): Promise<QueryResult<T>>;
   /** Runs a script of several statements without parameters (migrations, seeds). */
   exec(sql: string): Promise<void>;
 }

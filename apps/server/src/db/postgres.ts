@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { INT8_OID, type Database, type Queryable } from './database';
+import { INT8_OID, type Database, type Queryable, type QueryOptions } from './database';
 
 export type PostgresOptions = {
   url: string;
@@ -24,8 +24,12 @@ const types = {
 };
 
 const wrap = (target: pg.Pool | pg.PoolClient): Queryable => ({
-  query: async <T>(sql: string, params?: readonly unknown[]) => {
-    const result = await target.query(sql, params ? [...params] : undefined);
+  query: async <T>(sql: string, params?: readonly unknown[], options?: QueryOptions) => {
+    const values = params ? [...params] : undefined;
+    const result =
+      options?.prepare === undefined
+        ? await target.query(sql, values)
+        : await target.query({ name: options.prepare, text: sql, values });
     return { rows: result.rows as T[] };
   },
   exec: async (sql: string) => {

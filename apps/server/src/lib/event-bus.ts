@@ -10,16 +10,34 @@ export type PlatformEvents = {
   'wallet.changed': { merchantId: number; memberId: bigint };
   /** A merchant's games or vendors changed (staff edit, sync job); the response cache drops the merchant's answers. */
   'catalogue.changed': { merchantId: number };
+  /**
+   * A vendor round settled (seamless wallet, issue 6); emitted after commit. Amounts in minor units of `currency`;
+   * `play`: play money (a trial member). The winner board listens (modules/bets winner feed).
+   */
+  'round.settled': {
+    merchantId: number;
+    memberId: bigint;
+    vendorCode: string;
+    gameCode: string;
+    roundId: string;
+    betMinor: bigint;
+    winMinor: bigint;
+    currency: string;
+    play: boolean;
+  };
 };
 
 export type EventBus = {
   emit<K extends keyof PlatformEvents>(name: K, payload: PlatformEvents[K]): void;
   on<K extends keyof PlatformEvents>(name: K, listener: (payload: PlatformEvents[K]) => void | Promise<void>): void;
+  /** Resolves once every async listener started so far has finished (tests; draining on shutdown). */
+  idle(): Promise<void>;
 };
 
 export const createEventBus = (onError: (error: unknown, event: string) => void): EventBus => {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(50);
+  const pending = new Set<Promise<void>>();
   return {
     emit: (name, payload) => {
       emitter.emit(name, payload);
@@ -28,11 +46,20 @@ export const createEventBus = (onError: (error: unknown, event: string) => void)
       emitter.on(name, (payload: PlatformEvents[typeof name]) => {
         try {
           const result = listener(payload);
-          if (result instanceof Promise) result.catch((error: unknown) => onError(error, name));
+          if (result instanceof Promise) {
+            const running = result
+              .catch((error: unknown) => onError(error, name))
+              .finally(() => pending.delete(running));
+            pending.add(running);
+          }
         } catch (error) {
           onError(error, name);
         }
       });
+    },
+    idle: async () => {
+      // A listener may emit again: wait until no listener is running, not only those running now.
+      while (pending.size > 0) await Promise.all(pending);
     },
   };
 };

@@ -77,6 +77,13 @@ export type ResponseCacheOptions = {
 };
 
 export const RESPONSE_CACHE_CHANNEL = 'platform:response-cache';
+/**
+ * Route options of a GET answered through the cache: its bodies go out precompressed, so @fastify/compress's onSend
+ * hook would only cost time, and a GET has no body for its preParsing decompression hook to look at (bench/lobby
+ * measured the two hooks at about 5 % of a cached answer).
+ */
+export const CACHED_ROUTE = { compress: false, decompress: false } as const;
+
 const DEFAULT_MAX_ENTRIES = 2_000;
 const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 /** A safety net only: every change invalidates explicitly. */

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type AppSeams } from '../app';
+import { buildApp, type AppSeams, type BuildAppOptions } from '../app';
 import type { Database } from '../db/database';
 import { loadEnv } from '../env';
 import { argon2Hasher, TEST_PASSWORD_HASH_PARAMS } from '../modules/identity';
@@ -14,7 +14,16 @@ export type TestAppOptions = {
   db: Database;
   env?: Record<string, string>;
   seams?: AppSeams;
+  /** The vendor protocols' secret resolver (default: VENDOR_SECRET_* in `env`). */
+  vendorSecret?: BuildAppOptions['vendorSecret'];
 };
+
+/** The staff TOTP secrets' sealing key of test apps (STAFF_SECRET_KEY), so no key file is written. */
+export const TEST_STAFF_SECRET_KEY = 'test-staff-secret-key-0123456789abcdef';
+
+const clocks = new WeakMap<FastifyInstance, () => number>();
+/** The clock a test app runs on (seams.now, else the real one): helpers that compute TOTP codes need its time. */
+export const clockOf = (app: FastifyInstance): (() => number) => clocks.get(app) ?? Date.now;
 
 /** argon2id at the smallest cost: the same code paths as production, without seconds of hashing per suite. */
 export const testHasher = () => argon2Hasher(TEST_PASSWORD_HASH_PARAMS);
@@ -23,14 +32,25 @@ export const testHasher = () => argon2Hasher(TEST_PASSWORD_HASH_PARAMS);
  * The app on a test database, with TRUSTED_PROXIES=127.0.0.1/8 like the e2e (app.inject comes from 127.0.0.1, and a
  * test plays other clients with X-Forwarded-For), and a cheap password hasher unless the test brings its own.
  */
-export const buildTestApp = async ({ db, env = {}, seams = {} }: TestAppOptions): Promise<FastifyInstance> => {
+export const buildTestApp = async ({
+  db,
+  env = {},
+  seams = {},
+  vendorSecret,
+}: TestAppOptions): Promise<FastifyInstance> => {
   const app = await buildApp({
-    env: loadEnv({ NODE_ENV: 'test', TRUSTED_PROXIES: '127.0.0.1/8', WEB_DIST_DIR: NO_WEB_BUILD, ...env }),
+    env: loadEnv({
+      ...{ NODE_ENV: 'test', TRUSTED_PROXIES: '127.0.0.1/8', WEB_DIST_DIR: NO_WEB_BUILD },
+      STAFF_SECRET_KEY: TEST_STAFF_SECRET_KEY,
+      ...env,
+    }),
     db,
     logger: false,
     seams: { passwordHasher: testHasher(), ...seams },
+    vendorSecret,
   });
   await app.ready();
+  if (seams.now !== undefined) clocks.set(app, seams.now);
   return app;
 };
 

@@ -1,16 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
-import { API, REALTIME_PATH, type Balance } from '@platform/contracts';
+import { API, REALTIME_PATH, type Balance, OPS_API } from '@platform/contracts';
 import type { Database } from '../db/database';
 import { bearer, freshIp, insertMember, loginOk, sealed, type TestMember } from './identity-helpers';
-
-/** The staff API token the wallet tests configure (STAFF_API_TOKEN). */
-export const STAFF_TOKEN = 'test-staff-token-0123456789abcdef0123456789';
-export const STAFF_ENV = { STAFF_API_TOKEN: STAFF_TOKEN };
-export const staffHeaders = (user = 'cashier.ann') => ({
-  authorization: `Bearer ${STAFF_TOKEN}`,
-  'x-staff-user': user,
-});
+import { staffHeaders } from './staff-helpers';
 
 let requestSeq = 0;
 /** A request id (idempotency key) unique within the test run. */
@@ -28,8 +21,8 @@ export const adjust = async (
 ): Promise<{ balanceAfter: string; transferId: string }> => {
   const res = await app.inject({
     method: 'POST',
-    url: API.ops.adjustments,
-    headers: staffHeaders(),
+    url: OPS_API.adjustments,
+    headers: await staffHeaders(app, 'cashier'),
     payload: { username, amount, direction, reason: 'test funding', requestId: requestId('adj') },
   });
   if (res.statusCode !== 200) throw new Error(`adjustment refused: ${res.statusCode} ${res.body}`);

@@ -1,3 +1,4 @@
+import { BettingRecord } from '@/features/bets/components/betting-record';
 import { DepositPage } from '@/features/deposit/components/deposit-page';
 import type { MemberPages } from '@/features/member/components/member-pages';
 import { SecurityCenter } from '@/features/member/components/security-center';
@@ -14,6 +15,7 @@ export const MEMBER_PAGES: MemberPages = {
   securityCenter: { titleKey: 'member.pages.securityCenter', Component: SecurityCenter },
   transferFund: { titleKey: 'member.pages.transferFund', Component: TransferFund },
   transferUpline: { titleKey: 'member.pages.transferUpline', Component: TransferUpline },
+  personalHistoryCopy: { titleKey: 'member.pages.personalHistoryCopy', Component: BettingRecord },
   transactionHistory: { titleKey: 'member.pages.transactionHistory', Component: TransactionHistory },
   depositv2: { titleKey: 'member.pages.depositv2', Component: DepositPage },
   withdraw: { titleKey: 'member.pages.withdraw', Component: WithdrawPage },

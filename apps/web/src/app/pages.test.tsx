@@ -107,6 +107,7 @@ describe('/member', () => {
       'Deposit',
       'Withdraw',
       'Transfer to upline',
+      'Betting record',
       'Account record',
     ]);
     expect(links[0]).toHaveAttribute('aria-current', 'page');

@@ -28,6 +28,7 @@ const PAGES: Record<Exclude<PageId, 'login' | 'register'>, () => Promise<RouteMo
   promotions: () => import('./routes/promotions'),
   pointMall: () => import('./routes/point-mall'),
   seamless: () => import('./routes/seamless'),
+  verify: () => import('./routes/verify'),
 };
 
 /** A page's chunk, once its strings are there too (the deferred part of the language pack, see pack-parts.ts). */

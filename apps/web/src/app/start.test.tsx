@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -75,7 +75,8 @@ describe('start-up (spec §4)', () => {
     expect(screen.getByTestId('app-header')).toBeVisible();
     expect(screen.queryByTestId('maintenance-page')).not.toBeInTheDocument();
     expect(document.documentElement.lang).toBe('en-US');
-    expect(document.title).toBe('Game lobby · Demo Casino');
+    // The title follows the route once its page has rendered (an effect), so it may lag the heading by a tick.
+    await waitFor(() => expect(document.title).toBe('Game lobby · Demo Casino'));
   });
 
   it('should show a translated network error with a retry that recovers', async () => {

@@ -23,7 +23,8 @@ export type PageId =
   | 'lottery'
   | 'promotions'
   | 'pointMall'
-  | 'seamless';
+  | 'seamless'
+  | 'verify';
 
 export type RouteEntry = {
   path: string;
@@ -74,6 +75,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   entry(ROUTES.pointMall, 'pointMall', 'pages.pointMall', 'default', 'login'),
   // A game page (spec §2): no footer, and no side menu so the game gets the whole width.
   entry(ROUTES.seamless, 'seamless', 'pages.seamless', 'seamless'),
+  // Public: anyone may check a revealed round (DESIGN.md §6 provably fair).
+  entry(ROUTES.verify, 'verify', 'pages.verify'),
 ];
 
 /** Link builders, so query and hash conventions live in one place. */

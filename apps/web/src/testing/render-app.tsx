@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter } from 'react-router';
+import { createMemoryRouter, type InitialEntry } from 'react-router';
 import { STORAGE_KEYS, type MemberInfo, type PermissionConfig } from '@platform/contracts';
 import { App } from '@/app/app';
 import { routes } from '@/app/router';
@@ -33,9 +33,9 @@ export function signIn(userType = 0, user: Partial<MemberInfo> = {}) {
   );
 }
 
-/** The running app at `path`, with the real route table, layouts and guards. */
+/** The running app at `path` (or a history entry with router state), with the real route table, layouts and guards. */
 export async function renderApp(
-  path: string,
+  path: InitialEntry,
   config: PermissionConfig = makeConfig(),
   userOptions: Parameters<typeof userEvent.setup>[0] = {},
 ) {

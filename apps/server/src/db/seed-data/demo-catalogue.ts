@@ -26,6 +26,10 @@ export type VendorSeed = {
   demo?: boolean;
   isNew?: boolean;
   walletMode?: 'SEAMLESS' | 'TRANSFER';
+  /** Vendor protocol settings (issue 6): where its game clients load, its server API, its replay page. */
+  launchUrl?: string;
+  apiUrl?: string;
+  replayUrl?: string;
   types: VendorTypeSeed[];
 };
 
@@ -56,6 +60,31 @@ const sportsbook = (code: string, en: string, ty: string, flags: Flag[] = []): V
 });
 
 export const DEMO_VENDORS: readonly VendorSeed[] = [
+  // The in-house RGS ("Originals", issue 6): mounted under /rgs of this server in embedded mode, so its URLs are
+  // relative (the launcher keeps a relative launch_url on our own origin, see seamless.launcher.ts). First in the RNG
+  // lane; every game has a free trial (play money).
+  {
+    code: 'RGS',
+    name: 'Originals',
+    demo: true,
+    isNew: true,
+    launchUrl: '/rgs',
+    apiUrl: '/rgs',
+    replayUrl: '/rgs/replay/{round}',
+    types: [
+      {
+        type: 'RNG',
+        games: [
+          ['rgs-lucky-lanterns', 'Lucky Lanterns', 'Masuwerteng Parol', 20, 20, ['hot', 'trial']],
+          ['rgs-dice', 'Dice', 'Dais', 10, 1, ['trial'], 'ARCADE'],
+          ['rgs-mines', 'Mines', 'Mina', 10, 1, ['trial'], 'ARCADE'],
+          ['rgs-plinko', 'Plinko', 'Plinko', 10, 1, ['trial'], 'ARCADE'],
+          ['rgs-crash', 'Crash', 'Pagbagsak', 10, 1, ['trial'], 'ARCADE'],
+        ],
+      },
+    ],
+  },
+
   // Live casino (LIVE): AG, BBIN, BG, DG, EA, LOTUS, OG, PT, TGP.
   {
     code: 'AG',
@@ -446,6 +475,8 @@ export const seedDemoCatalogue = async (db: Database, merchantCode = 'demo'): Pr
   if (merchantId === undefined) return result;
   return db.transaction(async (tx) => {
     await tx.query("SELECT pg_advisory_xact_lock(hashtext('platform.seed-catalogue:' || current_schema()))");
+    // Positions count from 0 so that the RGS, added first in issue 6, sorts before the vendors of earlier seeds,
+    // which keep the positions (1, 2...) they were given then.
     const vendors = DEMO_VENDORS.map((vendor, sort) => ({
       code: vendor.code,
       display_name: vendor.name,
@@ -453,13 +484,18 @@ export const seedDemoCatalogue = async (db: Database, merchantCode = 'demo'): Pr
       wallet_mode: vendor.walletMode ?? 'SEAMLESS',
       support_demo: vendor.demo ?? false,
       is_new: vendor.isNew ?? false,
-      sort: sort + 1,
+      sort,
+      launch_url: vendor.launchUrl ?? null,
+      api_url: vendor.apiUrl ?? null,
+      replay_url: vendor.replayUrl ?? null,
     }));
     const added = await tx.query(
-      `INSERT INTO game_vendors (merchant_id, code, display_name, logo_url, wallet_mode, support_demo, is_new, sort)
-       SELECT $1, x.code, x.display_name, x.logo_url, x.wallet_mode, x.support_demo, x.is_new, x.sort
+      `INSERT INTO game_vendors (merchant_id, code, display_name, logo_url, wallet_mode, support_demo, is_new, sort,
+         launch_url, api_url, replay_url)
+       SELECT $1, x.code, x.display_name, x.logo_url, x.wallet_mode, x.support_demo, x.is_new, x.sort, x.launch_url,
+         x.api_url, x.replay_url
        FROM jsonb_to_recordset($2::jsonb) AS x(code text, display_name text, logo_url text, wallet_mode text,
-         support_demo boolean, is_new boolean, sort integer)
+         support_demo boolean, is_new boolean, sort integer, launch_url text, api_url text, replay_url text)
        ON CONFLICT (merchant_id, code) DO NOTHING RETURNING 1`,
       [merchantId, JSON.stringify(vendors)],
     );
@@ -471,7 +507,7 @@ export const seedDemoCatalogue = async (db: Database, merchantCode = 'demo'): Pr
         game_type: t.type,
         large_icon_url: artUrl('vendor', artName(vendor.name)),
         opens_popup: t.popup ?? false,
-        sort: sort + 1,
+        sort,
       })),
     );
     await tx.query(

@@ -1,14 +1,15 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { API, GameListSchema, GameListValueSchema } from '@platform/contracts';
+import { API, GameListSchema, GameListValueSchema, OPS_API } from '@platform/contracts';
 import type { Database } from '../../db/database';
 import { openPglite } from '../../db/pglite';
 import { testRedisUrl } from '../../env';
 import { describeEachDatabase } from '../../test/databases';
 import { bearer, demoMerchantId } from '../../test/identity-helpers';
 import { buildTestApp } from '../../test/test-app';
-import { memberWithSession, STAFF_ENV, staffHeaders } from '../../test/wallet-helpers';
+import { staffHeaders } from '../../test/staff-helpers';
+import { memberWithSession } from '../../test/wallet-helpers';
 import type { CatalogueAdapter, CatalogueGame } from './index';
 
 /** The database the app sees, counting the statements it sends. */
@@ -54,8 +55,13 @@ describeEachDatabase('catalogue cache, staff edits and sync', (getDb) => {
     expect(res.statusCode, res.body).toBe(200);
     return GameListSchema.parse(res.json().value);
   };
-  const patch = (nodeId: string, body: unknown, headers: Record<string, string> = staffHeaders()) =>
-    app.inject({ method: 'PATCH', url: API.ops.game.replace(':nodeId', nodeId), headers, payload: body as object });
+  const patch = async (nodeId: string, body: unknown, headers?: Record<string, string>) =>
+    app.inject({
+      method: 'PATCH',
+      url: OPS_API.game.replace(':nodeId', nodeId),
+      headers: headers ?? (await staffHeaders(app, 'content')),
+      payload: body as object,
+    });
   const nodeIdOf = async (gameCode: string) =>
     String(
       (
@@ -69,7 +75,7 @@ describeEachDatabase('catalogue cache, staff edits and sync', (getDb) => {
   beforeAll(async () => {
     const wrapped = counting(getDb());
     queries = wrapped.count;
-    app = await buildTestApp({ db: wrapped.db, env: STAFF_ENV, seams: { catalogueAdapters: [adapter] } });
+    app = await buildTestApp({ db: wrapped.db, seams: { catalogueAdapters: [adapter] } });
     merchantId = await demoMerchantId(getDb());
   });
   afterAll(async () => {
@@ -198,7 +204,8 @@ describeEachDatabase('catalogue cache, staff edits and sync', (getDb) => {
   it('should refuse staff edits without the staff token, of unknown games, and with bad fields', async () => {
     const tiger = await nodeIdOf('pg-fortune-tiger');
     expect((await patch(tiger, { isHot: true }, {})).statusCode).toBe(401);
-    expect((await patch(tiger, { isHot: true }, { authorization: `Bearer ${'x'.repeat(40)}` })).statusCode).toBe(403);
+    expect((await patch(tiger, { isHot: true }, { authorization: `Bearer ${'x'.repeat(43)}` })).statusCode).toBe(401);
+    expect((await patch(tiger, { isHot: true }, await staffHeaders(app, 'cashier'))).statusCode).toBe(403);
     const unknown = await patch('999999999', { isHot: true });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().code).toBe('GAME_NOT_FOUND');
@@ -275,7 +282,7 @@ describe.skipIf(redisUrl === undefined)('catalogue cache across processes over R
   let two: FastifyInstance;
   beforeAll(async () => {
     db = await openPglite();
-    const env = { ...STAFF_ENV, REDIS_URL: redisUrl ?? '' };
+    const env = { REDIS_URL: redisUrl ?? '' };
     one = await buildTestApp({ db, env });
     two = await buildTestApp({ db, env });
   });
@@ -293,8 +300,8 @@ describe.skipIf(redisUrl === undefined)('catalogue cache across processes over R
     const { rows } = await db.query<{ id: bigint }>(`SELECT id FROM games WHERE game_code = 'jl-super-ace'`);
     const res = await two.inject({
       method: 'PATCH',
-      url: API.ops.game.replace(':nodeId', String(rows[0]?.id)),
-      headers: staffHeaders(),
+      url: OPS_API.game.replace(':nodeId', String(rows[0]?.id)),
+      headers: await staffHeaders(two, 'content'),
       payload: { isHot: false },
     });
     expect(res.statusCode, res.body).toBe(200);

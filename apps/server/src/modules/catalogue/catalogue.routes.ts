@@ -8,25 +8,19 @@ import {
   GameListQuerySchema,
   GameListSchema,
   GameListValueSchema,
-  GamePatchSchema,
   HotGamesQuerySchema,
   LaunchRequestSchema,
   LaunchResultSchema,
-  NodeIdSchema,
   RecentQuerySchema,
   VendorGameTypesSchema,
   VendorLanesSchema,
   VendorListSchema,
 } from '@platform/contracts';
-import { AppError } from '../../lib/app-error';
-import type { EventBus } from '../../lib/event-bus';
 import { success } from '../../lib/respond';
-import type { ResponseCache } from '../../lib/response-cache';
+import { CACHED_ROUTE, type ResponseCache } from '../../lib/response-cache';
 import { parseInput } from '../../lib/validate';
 import type { Auth, MerchantResolver } from '../identity';
 import { enforceLimits, type RateLimiter, type RateRule } from '../rate-limit';
-import type { StaffAuth } from '../staff';
-import type { CatalogueRepository } from './catalogue.repository';
 import { languageOf, type CatalogueContext, type CatalogueService } from './catalogue.service';
 import type { MemberGamesService } from './member-games.service';
 
@@ -35,38 +29,24 @@ export const FAVOURITE_RULE: RateRule = { name: 'game-favourite', limit: 60, per
 /** Launches call a vendor: 30 a minute per member. */
 export const LAUNCH_RULE: RateRule = { name: 'game-launch', limit: 30, periodMs: 60_000 };
 
-/** The response cache sends these precompressed: the compress plugin's hooks would only cost time. */
-const CACHED = { compress: false } as const;
-
 const FavouriteIdsSchema = z.object({ ids: z.array(z.string()) });
-const NodeParamsSchema = z.object({ nodeId: NodeIdSchema });
-const GamePatchResultSchema = z.object({
-  nodeId: z.string(),
-  isHot: z.boolean(),
-  isNew: z.boolean(),
-  status: z.string(),
-  sort: z.number().int(),
-});
 
 export type CatalogueRoutesOptions = {
   service: CatalogueService;
   members: MemberGamesService;
-  repository: CatalogueRepository;
   cache: ResponseCache;
   /** The merchant and its languages, remembered a few seconds per host (a cache hit must not query). */
   contextOf: (request: FastifyRequest) => Promise<CatalogueContext>;
   auth: Auth;
   merchantOf: MerchantResolver;
-  staff: StaffAuth;
   limiter: RateLimiter;
-  bus: EventBus;
 };
 
 /** The catalogue calls (spec §7 games). Public reads go through the response cache; member calls never do. */
 export const catalogueRoutes = async (app: FastifyInstance, options: CatalogueRoutesOptions) => {
   const { service, members, cache, contextOf, auth, merchantOf, limiter } = options;
 
-  app.get(API.game.games, CACHED, async (request, reply) => {
+  app.get(API.game.games, CACHED_ROUTE, async (request, reply) => {
     const query = parseInput(GameListQuerySchema, request.query, 'query');
     const ctx = await contextOf(request);
     const { clientType: _c, platform: _p, channel: _ch, merchant: _m, ...filters } = query;
@@ -76,7 +56,7 @@ export const catalogueRoutes = async (app: FastifyInstance, options: CatalogueRo
     );
   });
 
-  app.get(API.game.hot, CACHED, async (request, reply) => {
+  app.get(API.game.hot, CACHED_ROUTE, async (request, reply) => {
     const query = parseInput(HotGamesQuerySchema, request.query, 'query');
     const ctx = await contextOf(request);
     const key = { vassalage: query.vassalage, gameType: query.gameType, language: languageOf(ctx, query.language) };
@@ -85,21 +65,21 @@ export const catalogueRoutes = async (app: FastifyInstance, options: CatalogueRo
     );
   });
 
-  app.get(API.game.lanes, CACHED, async (request, reply) => {
+  app.get(API.game.lanes, CACHED_ROUTE, async (request, reply) => {
     const ctx = await contextOf(request);
     return cache.send(request, reply, { merchantId: ctx.merchant.id, route: 'game.lanes' }, async () =>
       success(VendorLanesSchema, await service.lanes(ctx)),
     );
   });
 
-  app.get(API.game.vendorTypes, CACHED, async (request, reply) => {
+  app.get(API.game.vendorTypes, CACHED_ROUTE, async (request, reply) => {
     const ctx = await contextOf(request);
     return cache.send(request, reply, { merchantId: ctx.merchant.id, route: 'game.vendorTypes' }, async () =>
       success(VendorGameTypesSchema, await service.vendorTypes(ctx)),
     );
   });
 
-  app.get(API.game.newVendors, CACHED, async (request, reply) => {
+  app.get(API.game.newVendors, CACHED_ROUTE, async (request, reply) => {
     const ctx = await contextOf(request);
     return cache.send(request, reply, { merchantId: ctx.merchant.id, route: 'game.newVendors' }, async () =>
       success(VendorListSchema, await service.newVendors(ctx)),
@@ -138,19 +118,8 @@ export const catalogueRoutes = async (app: FastifyInstance, options: CatalogueRo
     const merchant = await merchantOf(request);
     const body = parseInput(LaunchRequestSchema, request.body, 'launch');
     await enforceLimits(limiter, merchant.id, [[LAUNCH_RULE, session.memberId.toString()]]);
-    return success(LaunchResultSchema, await members.launch(merchant, session, body.nodeId));
-  });
-
-  // Staff (the back office of issue 7): hot, new, status and order of a game. Drops the merchant's cached answers.
-  app.patch(API.ops.game, async (request) => {
-    const caller = await options.staff.requireStaff(request);
-    const { nodeId } = parseInput(NodeParamsSchema, request.params, 'game id');
-    const patch = parseInput(GamePatchSchema, request.body, 'game');
-    const { merchant } = caller;
-    const updated = await options.repository.patchGame(merchant.id, BigInt(nodeId), patch);
-    if (updated === undefined) throw new AppError('GAME_NOT_FOUND', 404, 'No such game');
-    options.bus.emit('catalogue.changed', { merchantId: merchant.id });
-    request.log.info({ staff: caller.staff, game: nodeId, patch }, 'game edited');
-    return success(GamePatchResultSchema, { nodeId, ...updated });
+    // The game opens in the language the player reads the lobby in (the merchant's default if it has no such pack).
+    const language = languageOf(await contextOf(request), body.language);
+    return success(LaunchResultSchema, await members.launch(merchant, session, body.nodeId, language));
   });
 };

@@ -9,6 +9,8 @@ import type { MerchantService } from '../merchant';
 import type { RateLimiter } from '../rate-limit';
 import type { StaffAuth } from '../staff';
 import { artRoutes } from './art';
+import { catalogueOpsRoutes } from './catalogue-ops.routes';
+import { catalogueOpsServiceFactory } from './catalogue-ops.service';
 import { catalogueRepository, memberGamesRepository } from './catalogue.repository';
 import { catalogueRoutes } from './catalogue.routes';
 import { catalogueServiceFactory, type CatalogueContext } from './catalogue.service';
@@ -23,7 +25,7 @@ import { memberGamesServiceFactory } from './member-games.service';
 
 export { artUrl, renderArt, ART_KINDS, type ArtKind } from './art';
 export type { CatalogueAdapter, CatalogueSyncResult } from './catalogue-sync.job';
-export type { GameLauncher, LaunchGame, LauncherRegistry } from './launcher';
+export type { GameLauncher, LaunchGame, LaunchInput, LauncherRegistry } from './launcher';
 export { insertMissingGames, upsertGames, type CatalogueGame } from './catalogue.writer';
 export { normalizeSearch, searchTextOf, containsPattern } from './search-text';
 export { gamePageQuery } from './catalogue.repository';
@@ -81,6 +83,7 @@ export const createCatalogueModule = (deps: CatalogueModuleDeps) => {
     { ttlMs: CONTEXT_TTL_MS, now: deps.now },
   );
   const contextOf = (request: FastifyRequest) => context(request.host);
+  const ops = catalogueOpsServiceFactory({ db: deps.db, bus: deps.bus });
 
   return {
     service,
@@ -92,10 +95,11 @@ export const createCatalogueModule = (deps: CatalogueModuleDeps) => {
     routes:
       (options: { auth: Auth; merchantOf: MerchantResolver; staff: StaffAuth }) => async (app: FastifyInstance) => {
         await app.register(artRoutes);
+        const { auth, merchantOf, staff } = options;
         await app.register(catalogueRoutes, {
-          ...{ service, members, repository, cache: deps.cache, contextOf, limiter: deps.limiter, bus: deps.bus },
-          ...options,
+          ...{ service, members, cache: deps.cache, contextOf, limiter: deps.limiter, auth, merchantOf },
         });
+        await app.register(catalogueOpsRoutes, { ops, staff });
       },
     /** The sync job on a timer, and the seams on app.catalogue. */
     start: (app: FastifyInstance) => {

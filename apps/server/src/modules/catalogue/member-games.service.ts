@@ -127,10 +127,15 @@ export const memberGamesServiceFactory = ({ repository, catalogue, launchers, no
 
   /**
    * Launch (spec §4 game start): the game must be listed; its vendor must not be under maintenance; a trial member
-   * plays only vendors with a demo (play money); the vendor's launcher (issue 6) makes the URL. The recent list
-   * records the game only after the launcher answered.
+   * plays only vendors with a demo (play money); the vendor's launcher (issue 6) makes the URL, in `language` (one of
+   * the merchant's codes). The recent list records the game only after the launcher answered.
    */
-  const launch = async (merchant: Merchant, session: Session, nodeId: string): Promise<LaunchResult> => {
+  const launch = async (
+    merchant: Merchant,
+    session: Session,
+    nodeId: string,
+    language: string,
+  ): Promise<LaunchResult> => {
     const game = await catalogue.gameForAction(merchant.id, BigInt(nodeId));
     if (game === undefined || game.status === 'DISABLED' || game.vendorStatus === 'DISABLED') throw gameNotFound();
     if (game.typeStatus === 'DISABLED') throw gameNotFound();
@@ -145,10 +150,12 @@ export const memberGamesServiceFactory = ({ repository, catalogue, launchers, no
     if (launcher === undefined) throw gameUnavailable();
     const result = await launcher.launch({
       merchantId: merchant.id,
+      merchantCode: merchant.code,
       memberId: session.memberId,
       game: { id: game.id, vendorCode: game.vendorCode, gameType: game.gameType, gameCode: game.gameCode },
       currency: play ? merchant.playCurrency : merchant.currencyCode,
       play,
+      language,
     });
     await recordLaunch(merchant.id, session.memberId, game.id);
     return { url: result.url };

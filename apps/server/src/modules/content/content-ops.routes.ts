@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  API,
   ContentIdParamsSchema,
   OpsBannerCreateSchema,
   OpsBannerPageSchema,
@@ -12,6 +11,7 @@ import {
   OpsNoticeQuerySchema,
   OpsNoticeSchema,
   OpsNoticeUpdateSchema,
+  OPS_API,
 } from '@platform/contracts';
 import { done, success } from '../../lib/respond';
 import { parseInput } from '../../lib/validate';
@@ -28,64 +28,64 @@ export const contentOpsRoutes = async (
   app: FastifyInstance,
   { ops, staff }: { ops: ContentOpsService; staff: StaffAuth },
 ) => {
-  app.get(API.ops.banners, async (request) => {
-    const { merchant } = await staff.requireStaff(request);
+  app.get(OPS_API.banners, async (request) => {
+    const { merchant } = await staff.requireStaff(request, 'content.manage');
     const query = parseInput(OpsBannerQuerySchema, request.query, 'query');
     return success(OpsBannerPageSchema, await ops.banners(merchant, query.groupName, query));
   });
 
-  app.post(API.ops.banners, async (request) => {
-    const caller = await staff.requireStaff(request);
+  app.post(OPS_API.banners, async (request) => {
+    const caller = await staff.requireStaff(request, 'content.manage');
     const body = parseInput(OpsBannerCreateSchema, request.body, 'banner');
-    const banner = await ops.createBanner(caller.merchant, body);
+    const banner = await ops.createBanner(caller, body);
     request.log.info({ staff: caller.staff, banner: banner.id }, 'banner created');
     return success(OpsBannerSchema, banner);
   });
 
-  app.patch(API.ops.banner, async (request) => {
-    const caller = await staff.requireStaff(request);
+  app.patch(OPS_API.banner, async (request) => {
+    const caller = await staff.requireStaff(request, 'content.manage');
     const id = idOf(request.params);
     const body = parseInput(OpsBannerUpdateSchema, request.body, 'banner');
-    const banner = await ops.updateBanner(caller.merchant, id, body);
+    const banner = await ops.updateBanner(caller, id, body);
     request.log.info({ staff: caller.staff, banner: banner.id }, 'banner updated');
     return success(OpsBannerSchema, banner);
   });
 
-  app.delete(API.ops.banner, async (request) => {
-    const caller = await staff.requireStaff(request);
+  app.delete(OPS_API.banner, async (request) => {
+    const caller = await staff.requireStaff(request, 'content.manage');
     const id = idOf(request.params);
-    await ops.deleteBanner(caller.merchant, id);
+    await ops.deleteBanner(caller, id);
     request.log.info({ staff: caller.staff, banner: id.toString() }, 'banner deleted');
     return done('Banner deleted');
   });
 
-  app.get(API.ops.notices, async (request) => {
-    const { merchant } = await staff.requireStaff(request);
+  app.get(OPS_API.notices, async (request) => {
+    const { merchant } = await staff.requireStaff(request, 'content.manage');
     const query = parseInput(OpsNoticeQuerySchema, request.query, 'query');
     return success(OpsNoticePageSchema, await ops.notices(merchant, query, query));
   });
 
-  app.post(API.ops.notices, async (request) => {
-    const caller = await staff.requireStaff(request);
+  app.post(OPS_API.notices, async (request) => {
+    const caller = await staff.requireStaff(request, 'content.manage');
     const body = parseInput(OpsNoticeCreateSchema, request.body, 'notice');
-    const notice = await ops.createNotice(caller.merchant, body);
+    const notice = await ops.createNotice(caller, body);
     request.log.info({ staff: caller.staff, notice: notice.id }, 'notice created');
     return success(OpsNoticeSchema, notice);
   });
 
-  app.patch(API.ops.notice, async (request) => {
-    const caller = await staff.requireStaff(request);
+  app.patch(OPS_API.notice, async (request) => {
+    const caller = await staff.requireStaff(request, 'content.manage');
     const id = idOf(request.params);
     const body = parseInput(OpsNoticeUpdateSchema, request.body, 'notice');
-    const notice = await ops.updateNotice(caller.merchant, id, body);
+    const notice = await ops.updateNotice(caller, id, body);
     request.log.info({ staff: caller.staff, notice: notice.id }, 'notice updated');
     return success(OpsNoticeSchema, notice);
   });
 
-  app.delete(API.ops.notice, async (request) => {
-    const caller = await staff.requireStaff(request);
+  app.delete(OPS_API.notice, async (request) => {
+    const caller = await staff.requireStaff(request, 'content.manage');
     const id = idOf(request.params);
-    await ops.deleteNotice(caller.merchant, id);
+    await ops.deleteNotice(caller, id);
     request.log.info({ staff: caller.staff, notice: id.toString() }, 'notice deleted');
     return done('Notice deleted');
   });

@@ -16,7 +16,9 @@ import {
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { toIso, type Clock } from '../../lib/clock';
+import { recordAudit } from '../audit';
 import type { Merchant, MerchantLanguage } from '../merchant';
+import type { StaffCaller } from '../staff';
 import {
   contentRepository,
   type BannerRow,
@@ -24,6 +26,7 @@ import {
   type NewNotice,
   type NoticeRow,
 } from './content.repository';
+import { fieldErrors } from '../../lib/ops-fields';
 
 export type ContentOpsServiceDeps = {
   db: Database;
@@ -84,34 +87,42 @@ const merge = <T extends object>(stored: T, patch: Partial<T>): T => {
   return merged;
 };
 
-const invalid = (what: string, problem: string) =>
-  new AppError('VALIDATION_FAILED', 400, `Invalid ${what}: ${problem}`);
 const totalPages = (total: number, pageSize: number) => Math.ceil(total / pageSize);
+
+/** A language code the merchant has, spelled as the merchant spells it; null stays null (every language). */
+export const merchantLanguage = async (
+  languages: (merchantId: number) => Promise<MerchantLanguage[]>,
+  merchant: Merchant,
+  language: string | null | undefined,
+  what: string,
+  path = 'language',
+) => {
+  if (language === null || language === undefined) return language;
+  const found = (await languages(merchant.id)).find((l) => l.code.toUpperCase() === language.toUpperCase());
+  if (found === undefined) throw fieldErrors(what, [{ path, message: `${language} is not a language of this site` }]);
+  return found.code;
+};
 
 /**
  * Staff writes of banners and notices (issue 5; the back office of issue 7). Every check runs before the write, and
- * an update checks the merged row in the transaction that writes it, so bad input writes nothing.
+ * an update checks the merged row in the transaction that writes it, so bad input writes nothing. Each change writes
+ * its audit entry (banner.create, notice.update, ...) in the transaction of the change.
  */
 export const contentOpsServiceFactory = ({ db, now, languages, onChange }: ContentOpsServiceDeps) => {
   const repository = contentRepository(db);
 
-  /** A language code the merchant has, spelled as the merchant spells it; null stays null (every language). */
-  const checkLanguage = async (merchant: Merchant, language: string | null | undefined) => {
-    if (language === null || language === undefined) return language;
-    const found = (await languages(merchant.id)).find((l) => l.code.toUpperCase() === language.toUpperCase());
-    if (found === undefined) {
-      throw new AppError('UNSUPPORTED_LANGUAGE', 400, `Language ${language} is not supported by this site`);
-    }
-    return found.code;
-  };
+  const checkLanguage = (merchant: Merchant, language: string | null | undefined, what: string) =>
+    merchantLanguage(languages, merchant, language, what);
 
   const checkBanner = (banner: NewBanner) => {
-    if (scheduleOutOfOrder(banner.startsAt, banner.endsAt)) throw invalid('banner', 'endsAt: must be after startsAt');
+    if (scheduleOutOfOrder(banner.startsAt, banner.endsAt))
+      throw fieldErrors('banner', [{ path: 'endsAt', message: 'must be after startsAt' }]);
   };
   const checkNotice = (notice: NewNotice) => {
-    if (scheduleOutOfOrder(notice.startsAt, notice.endsAt)) throw invalid('notice', 'endsAt: must be after startsAt');
+    if (scheduleOutOfOrder(notice.startsAt, notice.endsAt))
+      throw fieldErrors('notice', [{ path: 'endsAt', message: 'must be after startsAt' }]);
     const problem = promotionTypeProblem(notice.type, notice.promotionType);
-    if (problem !== null) throw invalid('notice', `promotionType: ${problem}`);
+    if (problem !== null) throw fieldErrors('notice', [{ path: 'promotionType', message: problem }]);
   };
 
   const changed = <T>(merchant: Merchant, result: T): T => {
@@ -130,28 +141,53 @@ export const contentOpsServiceFactory = ({ db, now, languages, onChange }: Conte
       };
     },
 
-    createBanner: async (merchant: Merchant, input: OpsBannerCreate): Promise<OpsBanner> => {
-      const banner: NewBanner = { ...input, language: (await checkLanguage(merchant, input.language)) ?? null };
+    createBanner: async (caller: StaffCaller, input: OpsBannerCreate): Promise<OpsBanner> => {
+      const { merchant } = caller;
+      const banner: NewBanner = {
+        ...input,
+        language: (await checkLanguage(merchant, input.language, 'banner')) ?? null,
+      };
       checkBanner(banner);
-      return changed(merchant, toOpsBanner(await repository.insertBanner(merchant.id, banner)));
+      const created = await db.transaction(async (tx) => {
+        const after = toOpsBanner(await contentRepository(tx).insertBanner(merchant.id, banner));
+        await recordAudit(tx, caller, { action: 'banner.create', targetType: 'banner', targetId: after.id, after });
+        return after;
+      });
+      return changed(merchant, created);
     },
 
-    updateBanner: async (merchant: Merchant, id: bigint, patch: OpsBannerUpdate): Promise<OpsBanner> => {
-      const language = await checkLanguage(merchant, patch.language);
-      const row = await db.transaction(async (tx) => {
+    updateBanner: async (caller: StaffCaller, id: bigint, patch: OpsBannerUpdate): Promise<OpsBanner> => {
+      const { merchant } = caller;
+      const language = await checkLanguage(merchant, patch.language, 'banner');
+      const updated = await db.transaction(async (tx) => {
         const inTx = contentRepository(tx);
         const stored = await inTx.bannerForUpdate(merchant.id, id);
         if (stored === undefined) throw new AppError('NOT_FOUND', 404, 'No such banner');
         const banner = merge(bannerOf(stored), { ...patch, language });
         checkBanner(banner);
-        return inTx.updateBanner(merchant.id, id, banner);
+        const row = await inTx.updateBanner(merchant.id, id, banner);
+        if (row === undefined) throw new AppError('NOT_FOUND', 404, 'No such banner');
+        const [before, after] = [toOpsBanner(stored), toOpsBanner(row)];
+        await recordAudit(tx, caller, {
+          action: 'banner.update',
+          targetType: 'banner',
+          targetId: after.id,
+          before,
+          after,
+        });
+        return after;
       });
-      if (row === undefined) throw new AppError('NOT_FOUND', 404, 'No such banner');
-      return changed(merchant, toOpsBanner(row));
+      return changed(merchant, updated);
     },
 
-    deleteBanner: async (merchant: Merchant, id: bigint): Promise<void> => {
-      if (!(await repository.deleteBanner(merchant.id, id))) throw new AppError('NOT_FOUND', 404, 'No such banner');
+    deleteBanner: async (caller: StaffCaller, id: bigint): Promise<void> => {
+      const { merchant } = caller;
+      await db.transaction(async (tx) => {
+        const row = await contentRepository(tx).deleteBanner(merchant.id, id);
+        if (row === undefined) throw new AppError('NOT_FOUND', 404, 'No such banner');
+        const before = toOpsBanner(row);
+        await recordAudit(tx, caller, { action: 'banner.delete', targetType: 'banner', targetId: before.id, before });
+      });
       changed(merchant, null);
     },
 
@@ -169,32 +205,54 @@ export const contentOpsServiceFactory = ({ db, now, languages, onChange }: Conte
       };
     },
 
-    createNotice: async (merchant: Merchant, input: OpsNoticeCreate): Promise<OpsNotice> => {
+    createNotice: async (caller: StaffCaller, input: OpsNoticeCreate): Promise<OpsNotice> => {
+      const { merchant } = caller;
       const notice: NewNotice = {
         ...input,
-        language: (await checkLanguage(merchant, input.language)) ?? null,
+        language: (await checkLanguage(merchant, input.language, 'notice')) ?? null,
         startsAt: input.startsAt ?? toIso(now()),
       };
       checkNotice(notice);
-      return changed(merchant, toOpsNotice(await repository.insertNotice(merchant.id, notice)));
+      const created = await db.transaction(async (tx) => {
+        const after = toOpsNotice(await contentRepository(tx).insertNotice(merchant.id, notice));
+        await recordAudit(tx, caller, { action: 'notice.create', targetType: 'notice', targetId: after.id, after });
+        return after;
+      });
+      return changed(merchant, created);
     },
 
-    updateNotice: async (merchant: Merchant, id: bigint, patch: OpsNoticeUpdate): Promise<OpsNotice> => {
-      const language = await checkLanguage(merchant, patch.language);
-      const row = await db.transaction(async (tx) => {
+    updateNotice: async (caller: StaffCaller, id: bigint, patch: OpsNoticeUpdate): Promise<OpsNotice> => {
+      const { merchant } = caller;
+      const language = await checkLanguage(merchant, patch.language, 'notice');
+      const updated = await db.transaction(async (tx) => {
         const inTx = contentRepository(tx);
         const stored = await inTx.noticeForUpdate(merchant.id, id);
         if (stored === undefined) throw new AppError('NOT_FOUND', 404, 'No such notice');
         const notice = merge(noticeOf(stored), { ...patch, language });
         checkNotice(notice);
-        return inTx.updateNotice(merchant.id, id, notice);
+        const row = await inTx.updateNotice(merchant.id, id, notice);
+        if (row === undefined) throw new AppError('NOT_FOUND', 404, 'No such notice');
+        const [before, after] = [toOpsNotice(stored), toOpsNotice(row)];
+        await recordAudit(tx, caller, {
+          action: 'notice.update',
+          targetType: 'notice',
+          targetId: after.id,
+          before,
+          after,
+        });
+        return after;
       });
-      if (row === undefined) throw new AppError('NOT_FOUND', 404, 'No such notice');
-      return changed(merchant, toOpsNotice(row));
+      return changed(merchant, updated);
     },
 
-    deleteNotice: async (merchant: Merchant, id: bigint): Promise<void> => {
-      if (!(await repository.deleteNotice(merchant.id, id))) throw new AppError('NOT_FOUND', 404, 'No such notice');
+    deleteNotice: async (caller: StaffCaller, id: bigint): Promise<void> => {
+      const { merchant } = caller;
+      await db.transaction(async (tx) => {
+        const row = await contentRepository(tx).deleteNotice(merchant.id, id);
+        if (row === undefined) throw new AppError('NOT_FOUND', 404, 'No such notice');
+        const before = toOpsNotice(row);
+        await recordAudit(tx, caller, { action: 'notice.delete', targetType: 'notice', targetId: before.id, before });
+      });
       changed(merchant, null);
     },
   };

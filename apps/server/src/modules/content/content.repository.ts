@@ -220,9 +220,14 @@ export const contentRepository = (db: Queryable) => ({
     ).rows[0];
   },
 
-  deleteBanner: async (merchantId: number, id: bigint): Promise<boolean> =>
-    (await db.query('DELETE FROM banners WHERE merchant_id = $1 AND id = $2 RETURNING 1', [merchantId, id])).rows
-      .length > 0,
+  /** The deleted row (for the audit), undefined when there was none. */
+  deleteBanner: async (merchantId: number, id: bigint): Promise<BannerRow | undefined> =>
+    (
+      await db.query<BannerRow>(`DELETE FROM banners WHERE merchant_id = $1 AND id = $2 RETURNING ${BANNER_COLUMNS}`, [
+        merchantId,
+        id,
+      ])
+    ).rows[0],
 
   insertNotice: async (merchantId: number, notice: NewNotice): Promise<NoticeRow> => {
     const set = setClause(NOTICE_SET, notice, 2);
@@ -247,9 +252,14 @@ export const contentRepository = (db: Queryable) => ({
     ).rows[0];
   },
 
-  deleteNotice: async (merchantId: number, id: bigint): Promise<boolean> =>
-    (await db.query('DELETE FROM notices WHERE merchant_id = $1 AND id = $2 RETURNING 1', [merchantId, id])).rows
-      .length > 0,
+  /** The deleted row (for the audit), undefined when there was none. */
+  deleteNotice: async (merchantId: number, id: bigint): Promise<NoticeRow | undefined> =>
+    (
+      await db.query<NoticeRow>(`DELETE FROM notices WHERE merchant_id = $1 AND id = $2 RETURNING ${NOTICE_COLUMNS}`, [
+        merchantId,
+        id,
+      ])
+    ).rows[0],
 });
 
 export type ContentRepository = ReturnType<typeof contentRepository>;

@@ -9,7 +9,7 @@ import {
   WinnerBoardSchema,
 } from '@platform/contracts';
 import type { Clock } from '../../lib/clock';
-import type { ResponseCache } from '../../lib/response-cache';
+import { CACHED_ROUTE, type ResponseCache } from '../../lib/response-cache';
 import { success } from '../../lib/respond';
 import { parseInput } from '../../lib/validate';
 import type { Auth, MerchantResolver } from '../identity';
@@ -35,7 +35,7 @@ export const contentRoutes = async (
   app: FastifyInstance,
   { content, cache, auth, merchantOf, now }: ContentRoutesOptions,
 ) => {
-  app.get(API.content.banners, async (request, reply) => {
+  app.get(API.content.banners, CACHED_ROUTE, async (request, reply) => {
     const merchant = await merchantOf(request);
     const query = parseInput(BannerQuerySchema, request.query, 'query');
     const nowMs = now();
@@ -64,7 +64,7 @@ export const contentRoutes = async (
     return success(NoticeGroupsSchema, await content.notices(merchant, session, query));
   });
 
-  app.get(API.game.winners, async (request, reply) => {
+  app.get(API.game.winners, CACHED_ROUTE, async (request, reply) => {
     const merchant = await merchantOf(request);
     const query = parseInput(WinnerBoardQuerySchema, request.query, 'query');
     const key = {

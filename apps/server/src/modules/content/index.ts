@@ -10,11 +10,14 @@ import { contentOpsServiceFactory } from './content-ops.service';
 import { contentRepository } from './content.repository';
 import { CONTENT_CACHE_PREFIX, contentRoutes } from './content.routes';
 import { contentServiceFactory } from './content.service';
+import { helpOpsRoutes } from './help-ops.routes';
+import { helpOpsServiceFactory } from './help-ops.service';
 
 export { maskName } from './mask-name';
 export { noticeAudience } from './content.service';
 export type { ContentService } from './content.service';
 export type { ContentOpsService } from './content-ops.service';
+export type { HelpOpsService } from './help-ops.service';
 
 export type ContentModuleDeps = {
   db: Database;
@@ -26,7 +29,8 @@ export type ContentModuleDeps = {
 
 /**
  * Lobby content (issue 5): banners, notices with their audience rules, and the winner board; plus the staff API that
- * edits banners and notices, which drops the merchant's cached content answers after each change.
+ * edits banners and notices, which drops the merchant's cached content answers after each change, and the help
+ * centre with its terms (issue 7).
  */
 export const createContentModule = ({ db, now, cache, languages, isFirstLoginSession }: ContentModuleDeps) => {
   const service = contentServiceFactory({ repository: contentRepository(db), languages, isFirstLoginSession, now });
@@ -34,9 +38,11 @@ export const createContentModule = ({ db, now, cache, languages, isFirstLoginSes
     ...{ db, now, languages },
     onChange: (merchantId) => cache.invalidate(merchantId, CONTENT_CACHE_PREFIX),
   });
+  const help = helpOpsServiceFactory({ db, languages });
   return {
     service,
     ops,
+    help,
     /** Wins change outside this module (issue 6 records them): their writer calls this after commit. */
     invalidate: (merchantId: number) => cache.invalidate(merchantId, CONTENT_CACHE_PREFIX),
     routes:
@@ -44,6 +50,7 @@ export const createContentModule = ({ db, now, cache, languages, isFirstLoginSes
       async (app: FastifyInstance) => {
         await app.register(contentRoutes, { content: service, cache, now, ...options });
         await app.register(contentOpsRoutes, { ops, staff: options.staff });
+        await app.register(helpOpsRoutes, { help, staff: options.staff });
       },
   };
 };

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
-  API,
   OpsDepositOrderSchema,
   OpsDepositPageSchema,
   OpsDepositQuerySchema,
   OpsDepositRejectSchema,
+  OPS_API,
 } from '@platform/contracts';
 import { success } from '../../lib/respond';
 import { parseInput } from '../../lib/validate';
@@ -14,30 +14,33 @@ import type { DepositService } from './deposit.service';
 
 const OrderParamsSchema = z.object({ orderNo: z.string().regex(/^D[A-Z0-9]{8,40}$/, 'must be an order number') });
 
-/** Staff API (issue 4): the deposit queue, approve (credits) and reject (with a reason; no money). */
+/**
+ * Staff API (issues 4 and 7): the deposit queue with each member's context, approve (credits) and reject (with a
+ * reason; no money). Each decision writes its audit entry in the transaction that records it.
+ */
 export const depositOpsRoutes = async (
   app: FastifyInstance,
   { deposits, staff }: { deposits: DepositService; staff: StaffAuth },
 ) => {
-  app.get(API.ops.deposits, async (request) => {
-    const caller = await staff.requireStaff(request);
+  app.get(OPS_API.deposits, async (request) => {
+    const caller = await staff.requireStaff(request, 'cashier.view');
     const query = parseInput(OpsDepositQuerySchema, request.query, 'query');
     return success(OpsDepositPageSchema, await deposits.opsOrders(caller.merchant, query));
   });
 
-  app.post(API.ops.depositApprove, async (request) => {
-    const caller = await staff.requireStaff(request);
+  app.post(OPS_API.depositApprove, async (request) => {
+    const caller = await staff.requireStaff(request, 'cashier.decide');
     const { orderNo } = parseInput(OrderParamsSchema, request.params, 'order');
-    const order = await deposits.approve(caller.merchant, caller.staff, orderNo);
+    const order = await deposits.approve(caller, orderNo);
     request.log.info({ staff: caller.staff, orderNo }, 'deposit approved');
     return success(OpsDepositOrderSchema, order);
   });
 
-  app.post(API.ops.depositReject, async (request) => {
-    const caller = await staff.requireStaff(request);
+  app.post(OPS_API.depositReject, async (request) => {
+    const caller = await staff.requireStaff(request, 'cashier.decide');
     const { orderNo } = parseInput(OrderParamsSchema, request.params, 'order');
-    const { reason } = parseInput(OpsDepositRejectSchema, request.body, 'rejection');
-    const order = await deposits.reject(caller.merchant, caller.staff, orderNo, reason);
+    const { reason } = parseInput(OpsDepositRejectSchema, request.body ?? {}, 'rejection');
+    const order = await deposits.reject(caller, orderNo, reason);
     request.log.info({ staff: caller.staff, orderNo }, 'deposit rejected');
     return success(OpsDepositOrderSchema, order);
   });

@@ -73,6 +73,18 @@ const ORDER_SELECT = `SELECT o.merchant_id AS "merchantId", o.id, o.order_no AS 
   JOIN deposit_channels c ON c.merchant_id = o.merchant_id AND c.id = o.channel_id
   JOIN members m ON m.merchant_id = o.merchant_id AND m.id = o.member_id`;
 
+/** The staff queue's filters (amounts in minor units, days of the merchant's time zone, both included). */
+export type OpsDepositFilter = {
+  status?: DepositOrderStatus;
+  memberId?: bigint;
+  orderNo?: string;
+  channelId?: bigint;
+  minAmountMinor?: bigint;
+  maxAmountMinor?: bigint;
+  fromDay?: string;
+  toDay?: string;
+};
+
 /** Counting stops here: a page count above it is shown as this many pages' worth (bounded work). */
 const COUNT_CAP = 10_000;
 
@@ -204,15 +216,27 @@ export const depositRepository = (db: Queryable) => {
         offset,
       ),
 
-    opsPage: (
-      merchantId: number,
-      filter: { status?: DepositOrderStatus; memberId?: bigint },
-      limit: number,
-      offset: number,
-    ) =>
+    /** The staff queue, oldest first; every filter is optional and they combine with AND. */
+    opsPage: (merchantId: number, filter: OpsDepositFilter, limit: number, offset: number) =>
       page(
-        'o.merchant_id = $1 AND ($2::text IS NULL OR o.status = $2) AND ($3::bigint IS NULL OR o.member_id = $3)',
-        [merchantId, filter.status ?? null, filter.memberId ?? null],
+        `o.merchant_id = $1 AND ($2::text IS NULL OR o.status = $2) AND ($3::bigint IS NULL OR o.member_id = $3)
+         AND ($4::text IS NULL OR o.order_no = $4) AND ($5::bigint IS NULL OR o.channel_id = $5)
+         AND ($6::bigint IS NULL OR o.amount_minor >= $6) AND ($7::bigint IS NULL OR o.amount_minor <= $7)
+         AND ($8::date IS NULL OR o.created_at >=
+           ($8::date::timestamp AT TIME ZONE (SELECT mt.timezone FROM merchants mt WHERE mt.id = $1)))
+         AND ($9::date IS NULL OR o.created_at <
+           (($9::date + 1)::timestamp AT TIME ZONE (SELECT mt.timezone FROM merchants mt WHERE mt.id = $1)))`,
+        [
+          merchantId,
+          filter.status ?? null,
+          filter.memberId ?? null,
+          filter.orderNo ?? null,
+          filter.channelId ?? null,
+          filter.minAmountMinor ?? null,
+          filter.maxAmountMinor ?? null,
+          filter.fromDay ?? null,
+          filter.toDay ?? null,
+        ],
         'o.created_at, o.id',
         limit,
         offset,

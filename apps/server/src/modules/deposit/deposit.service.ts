@@ -13,9 +13,13 @@ import {
   type OpsDepositPage,
   type OpsDepositQuery,
 } from '@platform/contracts';
+import type { Queryable } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import { recordAudit } from '../audit';
+import { filterAmountMinor, type MemberContexts } from '../cashier';
 import type { Merchant } from '../merchant';
+import type { StaffCaller } from '../staff';
 import { enforceLimits, type RateLimiter, type RateRule } from '../rate-limit';
 import { parseAmount, type WalletService } from '../wallet';
 import type { ChannelRow, DepositRepository, OrderRow } from './deposit.repository';
@@ -35,6 +39,9 @@ export type DepositServiceDeps = {
   gateways: ReadonlyMap<string, PaymentGateway>;
   merchantById: (id: number) => Promise<Merchant>;
   findMember: (merchantId: number, username: string) => Promise<{ id: bigint } | undefined>;
+  /** Runs `fn` in one transaction with a repository on it (a staff decision and its audit entry commit together). */
+  transaction: <T>(fn: (repository: DepositRepository, tx: Queryable) => Promise<T>) => Promise<T>;
+  memberContexts: MemberContexts;
 };
 
 type Caller = { merchant: Merchant; memberId: bigint };
@@ -277,6 +284,8 @@ export const depositServiceFactory = (deps: DepositServiceDeps) => {
 
     opsOrders: async (merchant: Merchant, query: OpsDepositQuery): Promise<OpsDepositPage> => {
       const empty = { list: [], pageNo: query.pageNo, pageSize: query.pageSize, totalPages: 0 };
+      const minAmountMinor = filterAmountMinor(query.minAmount, merchant, 'minAmount');
+      const maxAmountMinor = filterAmountMinor(query.maxAmount, merchant, 'maxAmount');
       let memberId: bigint | undefined;
       if (query.username !== undefined) {
         memberId = (await deps.findMember(merchant.id, query.username))?.id;
@@ -285,12 +294,29 @@ export const depositServiceFactory = (deps: DepositServiceDeps) => {
       const offset = (query.pageNo - 1) * query.pageSize;
       const { rows, total } = await repository.opsPage(
         merchant.id,
-        { status: query.status, memberId },
+        {
+          status: query.status,
+          memberId,
+          orderNo: query.orderNo,
+          channelId: query.channelId === undefined ? undefined : BigInt(query.channelId),
+          minAmountMinor,
+          maxAmountMinor,
+          fromDay: query.from,
+          toDay: query.to,
+        },
         query.pageSize,
         offset,
       );
+      const members = await deps.memberContexts(
+        merchant,
+        rows.map((row) => row.memberId),
+      );
       return {
-        list: rows.map((row) => toOpsOrder(row, merchant.currencyScale)),
+        list: rows.map((row) => {
+          const member = members.get(row.memberId);
+          if (member === undefined) throw new Error('a queued deposit without its member');
+          return { ...toOpsOrder(row, merchant.currencyScale), member };
+        }),
         pageNo: query.pageNo,
         pageSize: query.pageSize,
         totalPages: totalPages(total, query.pageSize),
@@ -302,13 +328,27 @@ export const depositServiceFactory = (deps: DepositServiceDeps) => {
      * order in any other state) is 409 ORDER_STATE_INVALID, except that an approval interrupted before its credit is
      * finished by the retry.
      */
-    approve: async (merchant: Merchant, staff: string, orderNo: string): Promise<OpsDepositOrder> => {
+    approve: async (caller: StaffCaller, orderNo: string): Promise<OpsDepositOrder> => {
+      const { merchant } = caller;
       const order = await repository.byOrderNo(merchant.id, orderNo);
       if (order === undefined) throw notFound();
       if (order.kind !== 'MANUAL_BANK') throw stateInvalid('paid at its gateway');
-      const won = await repository.transition(merchant.id, order.id, ['PENDING'], 'APPROVED', {
-        atIso: new Date(now()).toISOString(),
-        decidedBy: staff,
+      // The decision and its audit entry commit together; the credit follows (keyed by the order number).
+      const won = await deps.transaction(async (tx, q) => {
+        const claimed = await tx.transition(merchant.id, order.id, ['PENDING'], 'APPROVED', {
+          atIso: new Date(now()).toISOString(),
+          decidedBy: caller.staff,
+        });
+        if (claimed) {
+          await recordAudit(q, caller, {
+            action: 'deposit.approve',
+            targetType: 'deposit',
+            targetId: order.orderNo,
+            before: { status: order.status },
+            after: { status: 'APPROVED', amount: formatMoney(order.amountMinor, merchant.currencyScale) },
+          });
+        }
+        return claimed;
       });
       const current = await reload(merchant.id, order.id);
       if (!won && !(current.status === 'APPROVED' && current.transferId === null)) throw stateInvalid(current.status);
@@ -317,14 +357,28 @@ export const depositServiceFactory = (deps: DepositServiceDeps) => {
     },
 
     /** Staff reject a PENDING manual bank order with a reason; no money moves. Rejecting again answers the order. */
-    reject: async (merchant: Merchant, staff: string, orderNo: string, reason: string): Promise<OpsDepositOrder> => {
+    reject: async (caller: StaffCaller, orderNo: string, reason: string): Promise<OpsDepositOrder> => {
+      const { merchant } = caller;
       const order = await repository.byOrderNo(merchant.id, orderNo);
       if (order === undefined) throw notFound();
       if (order.kind !== 'MANUAL_BANK') throw stateInvalid('paid at its gateway');
-      const won = await repository.transition(merchant.id, order.id, ['PENDING'], 'REJECTED', {
-        atIso: new Date(now()).toISOString(),
-        decidedBy: staff,
-        reason,
+      const won = await deps.transaction(async (tx, q) => {
+        const claimed = await tx.transition(merchant.id, order.id, ['PENDING'], 'REJECTED', {
+          atIso: new Date(now()).toISOString(),
+          decidedBy: caller.staff,
+          reason,
+        });
+        if (claimed) {
+          await recordAudit(q, caller, {
+            action: 'deposit.reject',
+            targetType: 'deposit',
+            targetId: order.orderNo,
+            before: { status: order.status },
+            after: { status: 'REJECTED', amount: formatMoney(order.amountMinor, merchant.currencyScale) },
+            reason,
+          });
+        }
+        return claimed;
       });
       const current = await reload(merchant.id, order.id);
       if (!won && current.status !== 'REJECTED') throw stateInvalid(current.status);

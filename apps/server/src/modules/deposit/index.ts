@@ -3,8 +3,11 @@ import type { Database } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import type { Merchant } from '../merchant';
 import type { RateLimiter } from '../rate-limit';
+import type { MemberContexts } from '../cashier';
 import type { StaffAuth } from '../staff';
 import type { WalletService } from '../wallet';
+import { channelOpsRoutes } from './channel-ops.routes';
+import { channelOpsServiceFactory } from './channel-ops.service';
 import { depositOpsRoutes } from './deposit-ops.routes';
 import { depositRepository } from './deposit.repository';
 import { depositRoutes, type DepositRoutesOptions } from './deposit.routes';
@@ -24,6 +27,8 @@ export type DepositModuleDeps = {
   gateways: readonly PaymentGateway[];
   merchantById: (id: number) => Promise<Merchant>;
   findMember: (merchantId: number, username: string) => Promise<{ id: bigint } | undefined>;
+  /** The member context each queued order carries (modules/cashier). */
+  memberContexts: MemberContexts;
 };
 
 /** Deposits (issue 4, member centre depositv2): channels, orders, gateway notifications and the staff queue. */
@@ -36,7 +41,10 @@ export const createDepositModule = (deps: DepositModuleDeps) => {
     gateways: new Map(deps.gateways.map((gateway) => [gateway.code, gateway])),
     merchantById: deps.merchantById,
     findMember: deps.findMember,
+    transaction: (fn) => deps.db.transaction((tx) => fn(depositRepository(tx), tx)),
+    memberContexts: deps.memberContexts,
   });
+  const channels = channelOpsServiceFactory({ db: deps.db, gateways: deps.gateways.map((gateway) => gateway.code) });
   return {
     service,
     routes:
@@ -44,6 +52,7 @@ export const createDepositModule = (deps: DepositModuleDeps) => {
         const { auth, merchantOf, ownsHost } = options;
         await app.register(depositRoutes, { deposits: service, auth, merchantOf, ownsHost });
         await app.register(depositOpsRoutes, { deposits: service, staff: options.staff });
+        await app.register(channelOpsRoutes, { channels, staff: options.staff });
       },
   };
 };

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Database } from '../../db/database';
+import type { Database, Queryable } from '../../db/database';
 import type { Clock } from '../../lib/clock';
+import { randomToken, sha256 } from '../../lib/tokens';
 import type { CaptchaService } from '../captcha';
 import type { Merchant, MerchantService } from '../merchant';
 import type { EmailProvider } from '../messaging';
@@ -114,6 +115,25 @@ export const createIdentityModule = (deps: IdentityModuleDeps) => {
       checkPaymentPassword: account.checkPaymentPassword,
       /** The session of a member's first login (notices for execution F, spec §3). */
       isFirstLoginSession: (session: Session) => sessionRepository(db).isFirstLogin(session.merchantId, session.id),
+    },
+    /**
+     * The back office's actions on a member (member-ops, issue 7). Each runs in the caller's transaction, so the staff
+     * audit entry commits exactly when the change does.
+     */
+    staffActions: {
+      /** Ends every live session of the member (locking or closing logs it out everywhere); returns how many. */
+      revokeSessions: (tx: Queryable, merchantId: number, memberId: bigint): Promise<number> =>
+        sessionRepository(tx).revokeAllOfMember(merchantId, memberId, now()),
+      /**
+       * A single-use reset link token for the member (the same as forgot-by-email's, completed at `/?resetToken=`);
+       * the member's earlier links stop working. The token is returned once, to be sent to the member, never stored.
+       */
+      issueResetToken: async (tx: Queryable, merchantId: number, memberId: bigint, ttlMs: number) => {
+        const token = randomToken();
+        const nowMs = now();
+        await resetTokenRepository(tx).issue(merchantId, memberId, sha256(token), nowMs, nowMs + ttlMs);
+        return { token, expiresAtMs: nowMs + ttlMs };
+      },
     },
     merchantOf,
     /** The realtime gateway authenticates a socket's token with the same rules as a request's. */

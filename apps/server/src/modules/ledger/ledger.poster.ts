@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database';
-import { ledgerRepository, type PostOutcome, type PostRequest } from './ledger.repository';
+import { isSingleLeg, ledgerRepository, type PostOutcome, type PostRequest } from './ledger.repository';
 
 /** Hands one post to the database and returns its own outcome, whatever else runs with it. */
 export type Poster = { submit(post: PostRequest): Promise<PostOutcome> };
@@ -28,11 +28,18 @@ const sqlState = (error: unknown): string | undefined =>
     ? error.code
     : undefined;
 
+/**
+ * A batch in one statement: the lean single-leg path when every post of it has one leg and no reversal (nearly all:
+ * bets, wins, deposits, holds), else the general ledger_post (ADR 0010).
+ */
+const postBatch = (db: Database, posts: readonly PostRequest[]): Promise<PostOutcome[]> =>
+  posts.every(isSingleLeg) ? ledgerRepository.postSingleLeg(db, posts) : ledgerRepository.post(db, posts);
+
 /** One post, one statement; retried alone when it lost a race (see RETRYABLE). */
 const postAlone = async (db: Database, post: PostRequest): Promise<PostOutcome> => {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      const [outcome] = await ledgerRepository.post(db, [post]);
+      const [outcome] = await postBatch(db, [post]);
       if (outcome === undefined) throw new Error('ledger_post returned no outcome');
       return outcome;
     } catch (error) {
@@ -71,7 +78,7 @@ export const groupCommitPoster = (db: Database, options: GroupCommitOptions = {}
     }
     let outcomes: PostOutcome[];
     try {
-      outcomes = await ledgerRepository.post(
+      outcomes = await postBatch(
         db,
         batch.map((pending) => pending.post),
       );

@@ -18,6 +18,7 @@ import {
   TRANSFER_CODES,
   type Account,
   type Leg,
+  type OwnerKind,
   type PostInput,
   type PostResult,
   type Transfer,
@@ -34,6 +35,9 @@ export type ReverseInput = {
 };
 
 export type TransferPage = { items: Transfer[]; nextBeforeId: bigint | null };
+
+/** A bound on one owner's accounts read at once (a person holds a handful; the bound keeps the read finite). */
+const MAX_OWNER_ACCOUNTS = 100;
 
 const invalid = (message: string) => new AppError('VALIDATION_FAILED', 400, message);
 
@@ -109,6 +113,9 @@ export const ledgerServiceFactory = ({ db, poster }: LedgerServiceDeps) => {
       if (system !== (key.ownerKind === 'MERCHANT')) throw invalid('System accounts belong to the merchant only');
       const shards = system ? (options.shards ?? DEFAULT_SYSTEM_SHARDS) : 1;
       if (!Number.isInteger(shards) || shards < 1 || shards > MAX_SHARDS) throw invalid('Invalid shard count');
+      // Nearly always the account exists already: one read, without the transaction and advisory lock of creating it.
+      const existing = await ledgerRepository.findAccount(db, key);
+      if (existing !== null) return existing;
       return db.transaction((tx) => ledgerRepository.openAccount(tx, key, shards));
     },
 
@@ -146,6 +153,10 @@ export const ledgerServiceFactory = ({ db, poster }: LedgerServiceDeps) => {
     },
 
     findAccount: (key: AccountKey): Promise<Account | null> => ledgerRepository.findAccount(db, key),
+
+    /** Every account an owner holds (a member has a handful: CASH, FROZEN, PLAY, a vendor wallet or two). */
+    ownerAccounts: (merchantId: number, ownerKind: OwnerKind, ownerId: bigint): Promise<Account[]> =>
+      ledgerRepository.listOwnerAccounts(db, merchantId, ownerKind, ownerId, MAX_OWNER_ACCOUNTS),
 
     /** Newest first; pass the returned nextBeforeId to get the next page (null: no more). */
     listTransfers: async (query: {

@@ -5,7 +5,8 @@ import { merchantServiceFactory } from './merchant.service';
 export type { MerchantService } from './merchant.service';
 export type * from './merchant.types';
 export { isRegionRestricted } from './region';
-export { isModuleEnabled } from './whitelabel-tree';
+export { isModuleEnabled, buildWhitelabelTree } from './whitelabel-tree';
+export { isMaintenanceActive, maintenanceMessageFor } from './maintenance';
 export { normalizeHost } from './host';
 
 export const createMerchantModule = (deps: { db: Queryable; defaultMerchantCode: string }) => ({

@@ -6,6 +6,7 @@ import type {
   DomainRouteRow,
   FooterVendorRow,
   HelpSectionRow,
+  MaintenanceMessageRow,
   MenuRow,
   Merchant,
   MerchantLanguage,
@@ -17,6 +18,7 @@ import type {
 
 const MERCHANT_COLUMNS = `m.id, m.code, m.name, m.status,
   m.maintenance_enabled AS "maintenanceEnabled", m.maintenance_message AS "maintenanceMessage",
+  m.maintenance_starts_at AS "maintenanceStartsAt", m.maintenance_ends_at AS "maintenanceEndsAt",
   m.default_language AS "defaultLanguage", m.currency_code AS "currencyCode",
   m.currency_symbol AS "currencySymbol", m.currency_scale AS "currencyScale",
   m.default_theme AS "defaultTheme", m.logo_url AS "logoUrl", m.license_image_url AS "licenseImageUrl",
@@ -43,7 +45,16 @@ export const merchantRepository = (db: Queryable) => {
       (await list<Merchant>(`SELECT ${MERCHANT_COLUMNS} FROM merchants m WHERE m.code = $1`, [code]))[0],
     languages: (merchantId: number) =>
       list<MerchantLanguage>(
-        'SELECT code, locale, label FROM merchant_languages WHERE merchant_id = $1 ORDER BY sort, code',
+        // A language the operator switched off is not offered (its rows stay: help sections hang off it).
+        'SELECT code, locale, label FROM merchant_languages WHERE merchant_id = $1 AND enabled ORDER BY sort, code',
+        [merchantId],
+      ),
+    /** The maintenance message per language (migration 0017); a language switched off has none. */
+    maintenanceMessages: (merchantId: number) =>
+      list<MaintenanceMessageRow>(
+        `SELECT mm.lang, mm.message FROM merchant_maintenance_messages mm
+         JOIN merchant_languages l ON l.merchant_id = mm.merchant_id AND l.code = mm.lang
+         WHERE mm.merchant_id = $1 AND l.enabled ORDER BY l.sort, mm.lang`,
         [merchantId],
       ),
     whitelabelModules: (merchantId: number) =>

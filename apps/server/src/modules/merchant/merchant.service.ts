@@ -66,6 +66,7 @@ export const merchantServiceFactory = ({ repository, defaultMerchantCode }: Merc
     regionRestricted,
     supportsLanguage,
     languages: repository.languages,
+    maintenanceMessages: repository.maintenanceMessages,
     registerFields: repository.registerFields,
     customerService: repository.customerService,
     resources: repository.resources,

@@ -5,7 +5,11 @@ export type Merchant = {
   name: string;
   status: 'ACTIVE' | 'SUSPENDED';
   maintenanceEnabled: boolean;
+  /** The message of a visitor whose language has none in merchant_maintenance_messages. */
   maintenanceMessage: string | null;
+  /** Planned maintenance (migration 0017): while enabled, the page shows from the start (null: now) to the end. */
+  maintenanceStartsAt: Date | null;
+  maintenanceEndsAt: Date | null;
   defaultLanguage: string;
   currencyCode: string;
   currencySymbol: string;
@@ -30,6 +34,7 @@ export type Merchant = {
 };
 
 export type MerchantLanguage = { code: string; locale: string; label: string };
+export type MaintenanceMessageRow = { lang: string; message: string };
 export type WhitelabelModuleRow = { modId: string; parentModId: string | null; enabled: boolean };
 export type RegisterFieldRow = {
   field: string;

@@ -65,6 +65,9 @@ export const createRealtime = async (deps: RealtimeDeps) => {
 
   deps.bus.on('wallet.changed', async ({ merchantId, memberId }) => {
     const room = memberRoom(merchantId, memberId);
+    // Without Redis every socket is in this process: nobody of the member is connected, nothing to read or send.
+    // Every seamless call of a round changes a wallet, most of them of players with no socket here (issue 6 bench).
+    if (redis === null && (io.sockets.adapter.rooms.get(room)?.size ?? 0) === 0) return;
     const [merchant, type] = await Promise.all([deps.merchantById(merchantId), deps.memberType(merchantId, memberId)]);
     if (type === null) return;
     io.to(room).emit('wallet.balance', await deps.wallet.balance(merchant, { id: memberId, type }));

@@ -4,7 +4,7 @@ import { openPglite } from '../../db/pglite';
 import type { Database } from '../../db/database';
 import { testRedisUrl } from '../../env';
 import { buildTestApp } from '../../test/test-app';
-import { adjust, connected, memberWithSession, nextBalance, openSocket, STAFF_ENV } from '../../test/wallet-helpers';
+import { adjust, connected, memberWithSession, nextBalance, openSocket } from '../../test/wallet-helpers';
 
 const redisUrl = testRedisUrl();
 
@@ -19,7 +19,7 @@ describe.skipIf(redisUrl === undefined)('realtime across processes over Redis (n
   let origin: string;
   beforeAll(async () => {
     db = await openPglite();
-    const env = { ...STAFF_ENV, REDIS_URL: redisUrl ?? '' };
+    const env = { REDIS_URL: redisUrl ?? '' };
     holder = await buildTestApp({ db, env });
     committer = await buildTestApp({ db, env });
     origin = await holder.listen({ port: 0, host: '127.0.0.1' });

@@ -1,43 +1,94 @@
+import { roleHas, STAFF_IDLE_TIMEOUT_MS, type StaffPermission, type StaffRole } from '@platform/contracts';
 import type { FastifyRequest } from 'fastify';
+import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
-import { constantTimeEqual, sha256 } from '../../lib/tokens';
+import type { Clock } from '../../lib/clock';
+import { sha256 } from '../../lib/tokens';
+import { staffTokenOf } from './staff.context';
 import type { Merchant } from '../merchant';
+import { staffRepository } from './staff.repository';
 
 export type StaffCaller = {
   merchant: Merchant;
-  /** Who acted, for the order's history and the audit: X-Staff-User, or 'staff-api'. */
+  /** Who acted, for the order's history and the audit: the staff username. */
   staff: string;
+  /** The staff account's id. */
+  staffId: string;
+  role: StaffRole;
+  /** Where the call came from, for the audit log. */
+  ip: string;
 };
 
-const BEARER = /^Bearer (\S{32,256})$/;
-const STAFF_NAME = /^[A-Za-z0-9_.@-]{1,64}$/;
+/** A signed-in staff member's session, as requireStaff found it. */
+export type StaffSessionInfo = { id: bigint; staffId: bigint; displayName: string };
+
+/** last_seen_at is written at most this often: idle expiry is then exact to this, at a write per interval. */
+export const STAFF_TOUCH_AFTER_MS = 30_000;
+
+type Lookup = { caller: StaffCaller; session: StaffSessionInfo };
 
 /**
- * The staff API's interim authentication (ADR 0011): one bearer token from STAFF_API_TOKEN, compared in constant time,
- * plus the acting staff member's name in X-Staff-User. The back office (issue 7) replaces it with staff sessions, MFA
- * and per-role permissions; routes call `requireStaff` and stay as they are.
+ * Staff authentication (issue 7): `Authorization: Bearer <token>` of a staff session (staff-sign-in.service.ts), looked
+ * up by its hash on the merchant of the host. The session ends after STAFF_IDLE_TIMEOUT_MS without a call or at its
+ * absolute end; a disabled account's sessions stop at once. The merchant is the session's (a staff member's own, or
+ * the host's for a super admin): a token never acts on another merchant, it is unknown there.
  */
 export const createStaffAuth = ({
-  token,
+  db,
+  now,
   merchantOf,
 }: {
-  token: string | undefined;
+  db: Database;
+  now: Clock;
   merchantOf: (request: FastifyRequest) => Promise<Merchant>;
 }) => {
-  const expected = token === undefined ? null : sha256(token);
+  const repository = staffRepository(db);
+  const lookups = new WeakMap<FastifyRequest, Promise<Lookup>>();
+
+  const resolve = async (request: FastifyRequest): Promise<Lookup> => {
+    const token = staffTokenOf(request);
+    if (token === null) throw new AppError('AUTH_REQUIRED', 401, 'Please sign in to the back office');
+    const merchant = await merchantOf(request);
+    const row = await repository.findSession(merchant.id, sha256(token));
+    if (row === undefined || row.revokedAt !== null || row.status !== 'ACTIVE') {
+      throw new AppError('AUTH_REQUIRED', 401, 'Please sign in to the back office');
+    }
+    const nowMs = now();
+    const lastSeenMs = row.lastSeenAt.getTime();
+    if (row.expiresAt.getTime() <= nowMs || lastSeenMs + STAFF_IDLE_TIMEOUT_MS <= nowMs) {
+      throw new AppError('SESSION_EXPIRED', 401, 'Your back-office session has ended; please sign in again');
+    }
+    if (nowMs - lastSeenMs >= STAFF_TOUCH_AFTER_MS) await repository.touchSession(row.id, nowMs);
+    return {
+      caller: { merchant, staff: row.username, staffId: row.staffId.toString(), role: row.role, ip: request.ip },
+      session: { id: row.id, staffId: row.staffId, displayName: row.displayName },
+    };
+  };
+
+  const lookup = (request: FastifyRequest): Promise<Lookup> => {
+    let found = lookups.get(request);
+    if (found === undefined) {
+      found = resolve(request);
+      lookups.set(request, found);
+    }
+    return found;
+  };
+
   return {
-    enabled: expected !== null,
-    requireStaff: async (request: FastifyRequest): Promise<StaffCaller> => {
-      // Without a configured token the staff API does not exist (404, like any unknown path).
-      if (expected === null) throw new AppError('NOT_FOUND', 404, 'Not found');
-      const header = request.headers.authorization;
-      const presented = typeof header === 'string' ? BEARER.exec(header)?.[1] : undefined;
-      if (presented === undefined) throw new AppError('AUTH_REQUIRED', 401, 'Staff authentication required');
-      if (!constantTimeEqual(sha256(presented), expected)) throw new AppError('FORBIDDEN', 403, 'Not allowed');
-      const name = request.headers['x-staff-user'];
-      const staff = typeof name === 'string' && STAFF_NAME.test(name) ? name : 'staff-api';
-      return { merchant: await merchantOf(request), staff };
+    /**
+     * The caller of a staff route, checked before anything else the route does: 401 AUTH_REQUIRED without a valid
+     * session, 401 SESSION_EXPIRED after the idle or absolute end, 403 FORBIDDEN when the role lacks `permission`
+     * (null: any signed-in staff member).
+     */
+    requireStaff: async (request: FastifyRequest, permission: StaffPermission | null): Promise<StaffCaller> => {
+      const { caller } = await lookup(request);
+      if (permission !== null && !roleHas(caller.role, permission)) {
+        throw new AppError('FORBIDDEN', 403, 'Your role does not allow this');
+      }
+      return caller;
     },
+    /** The session behind the request (logout, profile); the same checks as requireStaff without a permission. */
+    sessionOf: lookup,
   };
 };
 

@@ -39,12 +39,19 @@ export const systemRoutes = async (app: FastifyInstance, options: SystemRoutesOp
   // request.host honours X-Forwarded-Host only from TRUSTED_PROXIES (Fastify trustProxy).
   const merchantOf = (request: FastifyRequest) => resolveMerchant(request.host);
 
+  // The maintenance message comes in the browser's language (Accept-Language), see maintenanceMessageFor.
   app.get(API.system.permission, async (request) =>
-    success(PermissionConfigSchema, await system.permission(await merchantOf(request), request.ip)),
+    success(
+      PermissionConfigSchema,
+      await system.permission(await merchantOf(request), request.ip, request.headers['accept-language']),
+    ),
   );
 
   app.get(API.system.status, async (request) =>
-    success(SystemStatusSchema, await system.status(await merchantOf(request), request.ip)),
+    success(
+      SystemStatusSchema,
+      await system.status(await merchantOf(request), request.ip, request.headers['accept-language']),
+    ),
   );
 
   app.get(API.system.whitelabel, async (request) =>

@@ -17,7 +17,14 @@ import {
   type WhitelabelNode,
 } from '@platform/contracts';
 import { AppError } from '../../lib/app-error';
-import { isModuleEnabled, type Merchant, type MerchantService, type ResourceRow } from '../merchant';
+import {
+  isMaintenanceActive,
+  isModuleEnabled,
+  maintenanceMessageFor,
+  type Merchant,
+  type MerchantService,
+  type ResourceRow,
+} from '../merchant';
 
 export type SystemServiceDeps = {
   merchants: Omit<MerchantService, 'resolveByHost' | 'ownsHost'>;
@@ -25,7 +32,12 @@ export type SystemServiceDeps = {
   publicKey: () => PublicKeyInfo;
   /** Source of the per-response customer-service key; injectable so tests can pin it. */
   randomBytes?: (n: number) => Uint8Array;
+  /** Planned maintenance starts and ends by this clock. */
+  now?: () => number;
 };
+
+/** Maintenance as a visitor sees it now: on (and inside its window), with the message in their language. */
+export type MaintenanceView = { enabled: boolean; message: string | null };
 
 const isResourceKind = (kind: string): kind is ResourceKind => (RESOURCE_KINDS as readonly string[]).includes(kind);
 
@@ -40,8 +52,8 @@ const groupResources = (rows: readonly ResourceRow[]): Resources => {
 };
 
 /** Spec §4: maintenance (1) wins over region restriction (2); the region page shows the caller's IP. */
-export const systemStatusOf = (merchant: Merchant, regionRestricted: boolean, ip: string): SystemStatus => {
-  if (merchant.maintenanceEnabled) return { status: 1, message: merchant.maintenanceMessage, ip };
+export const systemStatusOf = (maintenance: MaintenanceView, regionRestricted: boolean, ip: string): SystemStatus => {
+  if (maintenance.enabled) return { status: 1, message: maintenance.message, ip };
   if (regionRestricted) return { status: 2, message: null, ip };
   return { status: 0, message: null, ip };
 };
@@ -52,9 +64,25 @@ export const systemServiceFactory = ({
   merchants,
   publicKey,
   randomBytes: random = randomBytes,
+  now = Date.now,
 }: SystemServiceDeps) => {
-  const status = async (merchant: Merchant, ip: string): Promise<SystemStatus> =>
-    systemStatusOf(merchant, await merchants.regionRestricted(merchant.id, ip), ip);
+  /** Rows are read only while maintenance is on: the common case costs no query. */
+  const maintenanceOf = async (merchant: Merchant, acceptLanguage: string | undefined): Promise<MaintenanceView> => {
+    if (!isMaintenanceActive(merchant, now())) return { enabled: false, message: null };
+    const [messages, languages] = await Promise.all([
+      merchants.maintenanceMessages(merchant.id),
+      merchants.languages(merchant.id),
+    ]);
+    return { enabled: true, message: maintenanceMessageFor(merchant, messages, languages, acceptLanguage) };
+  };
+
+  const status = async (merchant: Merchant, ip: string, acceptLanguage?: string): Promise<SystemStatus> => {
+    const [maintenance, restricted] = await Promise.all([
+      maintenanceOf(merchant, acceptLanguage),
+      merchants.regionRestricted(merchant.id, ip),
+    ]);
+    return systemStatusOf(maintenance, restricted, ip);
+  };
 
   const registerSettingsFrom = async (merchant: Merchant, tree: WhitelabelNode[]): Promise<RegisterSettings> => ({
     usernameRegistration: isModuleEnabled(tree, WHITELABEL_MODULES.USERNAME_REGISTRATION),
@@ -73,20 +101,22 @@ export const systemServiceFactory = ({
     }));
   };
 
-  const permission = async (merchant: Merchant, ip: string): Promise<PermissionConfig> => {
-    const [tree, restricted, cs, domainRoute, resources, cdns, languages, menu, vendors] = await Promise.all([
-      merchants.whitelabelTree(merchant.id),
-      merchants.regionRestricted(merchant.id, ip),
-      customerService(merchant),
-      merchants.domainRoutes(merchant.id),
-      merchants.resources(merchant.id),
-      merchants.cdns(merchant.id),
-      merchants.languages(merchant.id),
-      merchants.menu(merchant.id),
-      merchants.footerVendors(merchant.id),
-    ]);
+  const permission = async (merchant: Merchant, ip: string, acceptLanguage?: string): Promise<PermissionConfig> => {
+    const [tree, restricted, cs, domainRoute, resources, cdns, languages, menu, vendors, maintenance] =
+      await Promise.all([
+        merchants.whitelabelTree(merchant.id),
+        merchants.regionRestricted(merchant.id, ip),
+        customerService(merchant),
+        merchants.domainRoutes(merchant.id),
+        merchants.resources(merchant.id),
+        merchants.cdns(merchant.id),
+        merchants.languages(merchant.id),
+        merchants.menu(merchant.id),
+        merchants.footerVendors(merchant.id),
+        maintenanceOf(merchant, acceptLanguage),
+      ]);
     return {
-      status: systemStatusOf(merchant, restricted, ip),
+      status: systemStatusOf(maintenance, restricted, ip),
       customerService: cs,
       domainRoute,
       resources: groupResources(resources),
@@ -97,7 +127,7 @@ export const systemServiceFactory = ({
       imageCDNs: cdns.filter((cdn) => cdn.kind === 'IMAGE').map((cdn) => cdn.url),
       launchGameCDNs: cdns.filter((cdn) => cdn.kind === 'LAUNCH').map((cdn) => cdn.url),
       location: { ip },
-      maintenance: { enabled: merchant.maintenanceEnabled, message: merchant.maintenanceMessage },
+      maintenance,
       regionRestriction: { restricted, ip },
       language: { default: merchant.defaultLanguage, supported: languages },
       currency: { code: merchant.currencyCode, symbol: merchant.currencySymbol, scale: merchant.currencyScale },

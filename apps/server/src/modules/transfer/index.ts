@@ -10,6 +10,8 @@ import { transferRepository } from './transfer.repository';
 import { transferRoutes } from './transfer.routes';
 import { transferServiceFactory, type TransferDirectory } from './transfer.service';
 
+export type { RecordsQuery, RecordsService } from './records.service';
+
 export type TransferModuleDeps = {
   db: Database;
   wallet: WalletService;

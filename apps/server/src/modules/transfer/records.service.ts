@@ -6,8 +6,8 @@ import {
   type RecordType,
   type TransactionPage,
 } from '@platform/contracts';
-import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import { periodDays as recordPeriodDays } from '../../lib/record-period';
 import type { Session } from '../identity';
 import type { TransferCode } from '../ledger';
 import type { Merchant } from '../merchant';
@@ -28,44 +28,12 @@ export const RECORD_TYPE_CODES: Record<RecordType, readonly TransferCode[] | nul
 /** Counting stops here: a member with a longer history in one period sees this many rows' worth of pages. */
 export const RECORD_COUNT_CAP = 5_000;
 
-const DAY_MS = 86_400_000;
-const dayNumber = (day: string): number | null => {
-  const ms = Date.parse(`${day}T00:00:00Z`);
-  // Date.parse accepts 2026-02-31 as March 3rd; a real date prints back as itself.
-  return Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== day ? null : ms / DAY_MS;
-};
-const dayText = (n: number): string => new Date(n * DAY_MS).toISOString().slice(0, 10);
-
 /** [fromDay, toDay) in the merchant's calendar for a period; a custom period is checked (real dates, ≤ 90 days). */
 export const periodDays = (
   period: RecordPeriod,
   today: string,
   custom: { startDate?: string | undefined; endDate?: string | undefined },
-): { fromDay: string; toDay: string } => {
-  const t = dayNumber(today);
-  if (t === null) throw new Error(`bad local date ${today}`);
-  switch (period) {
-    case 'TODAY':
-      return { fromDay: dayText(t), toDay: dayText(t + 1) };
-    case 'YESTERDAY':
-      return { fromDay: dayText(t - 1), toDay: dayText(t) };
-    case 'LAST_7_DAYS':
-      return { fromDay: dayText(t - 6), toDay: dayText(t + 1) };
-    case 'LAST_30_DAYS':
-      return { fromDay: dayText(t - 29), toDay: dayText(t + 1) };
-    case 'CUSTOM': {
-      const start = dayNumber(custom.startDate ?? '');
-      const end = dayNumber(custom.endDate ?? '');
-      if (start === null || end === null || end < start) {
-        throw new AppError('VALIDATION_FAILED', 400, 'Invalid period: the start must be a date on or before the end');
-      }
-      if (end - start + 1 > RECORD_CUSTOM_DAYS_MAX) {
-        throw new AppError('VALIDATION_FAILED', 400, `Invalid period: at most ${RECORD_CUSTOM_DAYS_MAX} days`);
-      }
-      return { fromDay: dayText(start), toDay: dayText(end + 1) };
-    }
-  }
-};
+): { fromDay: string; toDay: string } => recordPeriodDays(period, today, custom, RECORD_CUSTOM_DAYS_MAX);
 
 export type RecordsServiceDeps = {
   repository: Pick<TransferRepository, 'localToday' | 'findAccountId' | 'records' | 'countRecords'>;

@@ -4,7 +4,7 @@ import { API, type RecordPeriod, type TransactionPage } from '@platform/contract
 import { describeEachDatabase } from '../../test/databases';
 import { bearer, clearRateLimits, demoMerchantId, sealed } from '../../test/identity-helpers';
 import { buildTestApp } from '../../test/test-app';
-import { adjust, balanceOf, memberWithSession, requestId, STAFF_ENV, trialToken } from '../../test/wallet-helpers';
+import { adjust, balanceOf, memberWithSession, requestId, trialToken } from '../../test/wallet-helpers';
 import { manualClock } from '../../lib/clock';
 import { expectSoundLedger } from '../ledger/ledger.test-support';
 import { recordsServiceFactory } from './records.service';
@@ -18,7 +18,7 @@ type Caller = Awaited<ReturnType<typeof memberWithSession>>;
 describeEachDatabase('transfers up and down the agent tree', (getDb) => {
   let app: FastifyInstance;
   beforeAll(async () => {
-    app = await buildTestApp({ db: getDb(), env: STAFF_ENV });
+    app = await buildTestApp({ db: getDb() });
   });
   afterAll(() => app.close());
   beforeEach(() => clearRateLimits(getDb()));

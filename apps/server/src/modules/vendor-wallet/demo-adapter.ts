@@ -41,6 +41,9 @@ export const demoVendorFaults = () => {
   };
 };
 
+/** The demo vendor's name for a member (kept from issue 4, so existing demo wallets stay theirs). */
+export const demoMemberRef = (memberId: bigint): string => `m${memberId}`;
+
 const never = <T>(): Promise<T> => new Promise<T>(() => undefined);
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -69,20 +72,20 @@ export const demoTransferAdapter = (
           `INSERT INTO demo_vendor_wallets (merchant_id, vendor_code, member_ref, balance_minor) VALUES ($1, $2, $3, $4)
            ON CONFLICT (merchant_id, vendor_code, member_ref)
            DO UPDATE SET balance_minor = demo_vendor_wallets.balance_minor + EXCLUDED.balance_minor`,
-          [merchantId, vendorCode, call.memberRef, call.amountMinor],
+          [merchantId, vendorCode, demoMemberRef(call.memberId), call.amountMinor],
         );
       } else if (status === 'SUCCESS') {
         const taken = await tx.query(
           `UPDATE demo_vendor_wallets SET balance_minor = balance_minor - $4
            WHERE merchant_id = $1 AND vendor_code = $2 AND member_ref = $3 AND balance_minor >= $4 RETURNING 1`,
-          [merchantId, vendorCode, call.memberRef, call.amountMinor],
+          [merchantId, vendorCode, demoMemberRef(call.memberId), call.amountMinor],
         );
         if (taken.rows.length === 0) status = 'FAILED';
       }
       await tx.query(
         `INSERT INTO demo_vendor_orders (merchant_id, vendor_code, order_no, member_ref, direction, amount_minor, status)
          VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [merchantId, vendorCode, call.orderNo, call.memberRef, call.direction, call.amountMinor, status],
+        [merchantId, vendorCode, call.orderNo, demoMemberRef(call.memberId), call.direction, call.amountMinor, status],
       );
       return status;
     });
@@ -116,10 +119,10 @@ export const demoTransferAdapter = (
       );
       return rows[0]?.status ?? 'NOT_FOUND';
     },
-    balance: async (memberRef) => {
+    balance: async (memberId) => {
       const { rows } = await db.query<{ balance_minor: bigint }>(
         `SELECT balance_minor FROM demo_vendor_wallets WHERE merchant_id = $1 AND vendor_code = $2 AND member_ref = $3`,
-        [merchantId, vendorCode, memberRef],
+        [merchantId, vendorCode, demoMemberRef(memberId)],
       );
       return rows[0]?.balance_minor ?? 0n;
     },

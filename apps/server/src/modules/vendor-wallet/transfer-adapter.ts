@@ -1,14 +1,14 @@
 /**
- * The vendor side of the transfer wallet (docs/protocols/transfer-wallet.md). One adapter per vendor protocol; the
- * vendor issue plugs real HTTP adapters in beside the demo one.
+ * The vendor side of the transfer wallet (docs/protocols/transfer-wallet.md). One adapter per vendor protocol: DEMO (an
+ * in-process vendor) and HTTP (the published transfer protocol, http-adapter.ts).
  */
 export type TransferDirection = 'IN' | 'OUT';
 
 export type VendorTransferCall = {
   /** Ours, unique per merchant: the vendor must apply a transfer at most once per order number. */
   orderNo: string;
-  /** Who the member is at the vendor. */
-  memberRef: string;
+  /** The member; each adapter names it the way its vendor knows it (the HTTP protocol: `P` + id in base 36). */
+  memberId: bigint;
   /** IN: money arrives in the vendor wallet; OUT: money leaves it for the main wallet. */
   direction: TransferDirection;
   amountMinor: bigint;
@@ -25,7 +25,7 @@ export interface TransferWalletAdapter {
   transfer(call: VendorTransferCall): Promise<TransferAnswer>;
   queryOrder(orderNo: string): Promise<QueryAnswer>;
   /** The member's balance as the vendor knows it, in minor units. */
-  balance(memberRef: string): Promise<bigint>;
+  balance(memberId: bigint): Promise<bigint>;
 }
 
 /** Finds the adapter serving (merchant, adapter kind, vendor code); undefined when none is installed. */

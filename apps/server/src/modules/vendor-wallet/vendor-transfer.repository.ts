@@ -56,6 +56,15 @@ export const vendorTransferRepository = {
       )
     ).rows,
 
+  /** The vendor's server API from the registry (game_vendors.api_url), or null when it has none. */
+  apiUrl: async (db: Queryable, merchantId: number, vendorCode: string): Promise<string | null> =>
+    (
+      await db.query<{ apiUrl: string | null }>(
+        'SELECT api_url AS "apiUrl" FROM game_vendors WHERE merchant_id = $1 AND code = $2',
+        [merchantId, vendorCode],
+      )
+    ).rows[0]?.apiUrl ?? null,
+
   /** Inserts the order, or returns undefined when this member already used the request id. */
   insert: async (db: Queryable, order: NewOrder): Promise<VendorTransferRow | undefined> => {
     const { rows } = await db.query<VendorTransferRow>(

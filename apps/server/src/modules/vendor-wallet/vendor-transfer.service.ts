@@ -66,9 +66,6 @@ export type VendorTransferServiceDeps = {
   log: { error: (data: object, message: string) => void };
 };
 
-/** The platform's reference to the member at the vendor. */
-export const memberRefOf = (memberId: bigint): string => `m${memberId}`;
-
 const newOrderNo = (nowMs: number): string =>
   `VT${nowMs.toString(36).toUpperCase()}${randomBytes(6).toString('hex').toUpperCase()}`;
 
@@ -229,7 +226,7 @@ export const vendorTransferServiceFactory = (deps: VendorTransferServiceDeps) =>
       return outcomeOf((await repo.byOrderNo(db, merchant.id, order.orderNo)) ?? order);
     }
 
-    const call = { orderNo: order.orderNo, memberRef: memberRefOf(memberId), currency: order.currency };
+    const call = { orderNo: order.orderNo, memberId, currency: order.currency };
     let answer: 'SUCCESS' | 'FAILED';
     try {
       answer = await withTimeout(`vendor ${vendor.vendorCode} transfer`, deps.callTimeoutMs, () =>

@@ -12,6 +12,7 @@ import {
   type TransferDirection,
   type VendorTransferOrder,
   type VendorTransferRequest,
+  OPS_API,
 } from '@platform/contracts';
 import { AppError } from '../../lib/app-error';
 import { failure, success } from '../../lib/respond';
@@ -120,8 +121,8 @@ export const vendorWalletRoutes = async (app: FastifyInstance, options: VendorWa
     });
   });
 
-  app.get(API.ops.vendorTransfers, async (request) => {
-    const { merchant } = await staff.requireStaff(request);
+  app.get(OPS_API.vendorTransfers, async (request) => {
+    const { merchant } = await staff.requireStaff(request, 'cashier.view');
     const query = parseInput(VendorTransferListQuerySchema, request.query, 'query');
     const rows = await service.list(merchant.id, query.status, (query.pageNo - 1) * query.pageSize, query.pageSize + 1);
     return success(StaffVendorTransferPageSchema, {

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { API } from '@platform/contracts';
+import { API, OPS_API } from '@platform/contracts';
 import { manualClock } from '../../lib/clock';
 import { describeEachDatabase } from '../../test/databases';
 import { bearer, clearRateLimits, freshIp, insertMember, loginOk } from '../../test/identity-helpers';
 import { buildTestApp } from '../../test/test-app';
-import { adjust, balanceOf, requestId, STAFF_ENV, staffHeaders, trialToken } from '../../test/wallet-helpers';
+import { staffHeaders } from '../../test/staff-helpers';
+import { adjust, balanceOf, requestId, trialToken } from '../../test/wallet-helpers';
 import { expectSoundLedger } from '../ledger/ledger.test-support';
 
 const VENDOR = 'DEMO_SLOTS';
@@ -19,7 +20,7 @@ describeEachDatabase('transfer wallet: vendor transfers, pending orders and reco
     getDb().query(`UPDATE merchants SET wallet_is_single = $1 WHERE code = 'demo'`, [single]);
 
   beforeAll(async () => {
-    app = await buildTestApp({ db: getDb(), env: STAFF_ENV, seams: { now: clock.now, vendorCallTimeoutMs: 100 } });
+    app = await buildTestApp({ db: getDb(), seams: { now: clock.now, vendorCallTimeoutMs: 100 } });
     await setSingleWallet(false);
   });
   afterAll(async () => {
@@ -271,14 +272,22 @@ describeEachDatabase('transfer wallet: vendor transfers, pending orders and reco
     const member = await funded();
     app.vendorWallet.demoFaults.onTransfer(VENDOR, { kind: 'DROP' });
     const { orderNo } = (await move(member.token, 'IN', '10.00')).json().value as { orderNo: string };
-    const res = await app.inject({ url: `${API.ops.vendorTransfers}?status=PENDING`, headers: staffHeaders() });
+    const res = await app.inject({
+      url: `${OPS_API.vendorTransfers}?status=PENDING`,
+      headers: await staffHeaders(app, 'cashier'),
+    });
     expect(res.statusCode, res.body).toBe(200);
     const list = res.json().value.list as { orderNo: string; status: string; username: string }[];
     expect(list.every((row) => row.status === 'PENDING')).toBe(true);
     expect(list.find((row) => row.orderNo === orderNo)).toMatchObject({ username: member.username });
-    const asMember = await app.inject({ url: API.ops.vendorTransfers, headers: bearer(member.token) });
-    expect(asMember.statusCode).toBe(403);
-    const tooBig = await app.inject({ url: `${API.ops.vendorTransfers}?pageSize=1000`, headers: staffHeaders() });
+    const asMember = await app.inject({ url: OPS_API.vendorTransfers, headers: bearer(member.token) });
+    expect(asMember.statusCode).toBe(401);
+    const asContent = await app.inject({ url: OPS_API.vendorTransfers, headers: await staffHeaders(app, 'content') });
+    expect(asContent.statusCode).toBe(403);
+    const tooBig = await app.inject({
+      url: `${OPS_API.vendorTransfers}?pageSize=1000`,
+      headers: await staffHeaders(app, 'cashier'),
+    });
     expect(tooBig.statusCode).toBe(400);
     await reconcileLater();
   });

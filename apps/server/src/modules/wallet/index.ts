@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { EventBus } from '../../lib/event-bus';
 import type { Auth, MerchantResolver } from '../identity';
 import type { LedgerService } from '../ledger';
-import { adjustmentRoutes, type AdjustmentRoutesOptions } from './adjustment.routes';
 import { balanceRoutes } from './balance.routes';
 import { walletServiceFactory } from './wallet.service';
 
@@ -12,19 +11,16 @@ export type { MemberPurpose, WalletService } from './wallet.service';
 export type WalletModuleDeps = { ledger: LedgerService; bus: EventBus };
 
 /**
- * The member's money (issue 4): accounts and balance over the ledger. Deposits, withdrawals, transfers and the
- * transfer wallet are their own modules and move money through `service.post`.
+ * The member's money (issue 4): accounts and balance over the ledger. Deposits, withdrawals, transfers, manual
+ * adjustments and the transfer wallet are their own modules and move money through `service.post`.
  */
 export const createWalletModule = ({ ledger, bus }: WalletModuleDeps) => {
   const service = walletServiceFactory({ ledger, bus });
   return {
     service,
-    routes:
-      (options: { auth: Auth; merchantOf: MerchantResolver } & Pick<AdjustmentRoutesOptions, 'staff' | 'findMember'>) =>
-      async (app: FastifyInstance) => {
-        await app.register(balanceRoutes, { wallet: service, auth: options.auth, merchantOf: options.merchantOf });
-        await app.register(adjustmentRoutes, { wallet: service, staff: options.staff, findMember: options.findMember });
-      },
+    routes: (options: { auth: Auth; merchantOf: MerchantResolver }) => async (app: FastifyInstance) => {
+      await app.register(balanceRoutes, { wallet: service, auth: options.auth, merchantOf: options.merchantOf });
+    },
   };
 };
 

@@ -19,11 +19,11 @@ const OWNER_KIND = 'MEMBER' as const;
 export const walletServiceFactory = ({ ledger, bus }: WalletServiceDeps) => {
   // Account ids never change once an account exists, so they are cached for the process's lifetime.
   const ids = new Map<string, bigint>();
-  const idOf = async (key: AccountKey): Promise<bigint> => {
+  const idOf = async (key: AccountKey, shards?: number): Promise<bigint> => {
     const cacheKey = `${key.merchantId}:${key.ownerKind}:${key.ownerId}:${key.purpose}:${key.currency}`;
     const cached = ids.get(cacheKey);
     if (cached !== undefined) return cached;
-    const account = await ledger.openAccount(key);
+    const account = await ledger.openAccount(key, shards === undefined ? {} : { shards });
     ids.set(cacheKey, account.id);
     return account.id;
   };
@@ -63,11 +63,16 @@ export const walletServiceFactory = ({ ledger, bus }: WalletServiceDeps) => {
     /** The member's account for `purpose`, opened on first use. */
     memberAccount: (merchant: Merchant, memberId: bigint, purpose: MemberPurpose) =>
       idOf(memberKey(merchant, memberId, purpose)),
-    /** The merchant's side of a movement (sharded; may go negative). PLAY money has its own PROMOTIONS account. */
-    systemAccount: (merchant: Merchant, purpose: SystemPurpose, currency = merchant.currencyCode) =>
-      idOf({ merchantId: merchant.id, ownerKind: 'MERCHANT', ownerId: 0n, purpose, currency }),
+    /**
+     * The merchant's side of a movement (sharded; may go negative). PLAY money has its own PROMOTIONS account.
+     * `shards` applies when this call opens the account (default: the ledger's); an existing account keeps its own.
+     */
+    systemAccount: (merchant: Merchant, purpose: SystemPurpose, currency = merchant.currencyCode, shards?: number) =>
+      idOf({ merchantId: merchant.id, ownerKind: 'MERCHANT', ownerId: 0n, purpose, currency }, shards),
     balanceMinor,
     balance,
+    /** Every account the member holds, whatever its purpose (the back office's balances; reads never open one). */
+    memberAccounts: (merchant: Merchant, memberId: bigint) => ledger.ownerAccounts(merchant.id, OWNER_KIND, memberId),
     /**
      * Posts through the ledger (idempotent by source and key) and, after the commit, tells listeners that the wallets
      * of `members` changed (the realtime gateway pushes `wallet.balance`). Refusals throw the ledger's AppError.

@@ -1,19 +1,11 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { API } from '@platform/contracts';
+import { API, OPS_API } from '@platform/contracts';
 import { describeEachDatabase } from '../../test/databases';
 import { bearer, clearRateLimits, freshIp, sealed } from '../../test/identity-helpers';
+import { staffHeaders } from '../../test/staff-helpers';
 import { buildTestApp } from '../../test/test-app';
-import {
-  adjust,
-  balanceOf,
-  connected,
-  memberWithSession,
-  nextBalance,
-  openSocket,
-  STAFF_ENV,
-  staffHeaders,
-} from '../../test/wallet-helpers';
+import { adjust, balanceOf, connected, memberWithSession, nextBalance, openSocket } from '../../test/wallet-helpers';
 import { expectSoundLedger } from '../ledger/ledger.test-support';
 
 const FREE_PLAY = { os: 'Android', platform: 'W', random: 'a-random-string-of-some-length', gatewayVersion: 3 };
@@ -22,7 +14,7 @@ describeEachDatabase('wallet balance, play money, adjustments and realtime', (ge
   let app: FastifyInstance;
   let origin: string;
   beforeAll(async () => {
-    app = await buildTestApp({ db: getDb(), env: STAFF_ENV });
+    app = await buildTestApp({ db: getDb() });
     origin = await app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(() => app.close());
@@ -58,21 +50,31 @@ describeEachDatabase('wallet balance, play money, adjustments and realtime', (ge
       reason: 'goodwill credit',
       requestId: `adj-${member.username}`,
     };
-    const first = await app.inject({ method: 'POST', url: API.ops.adjustments, headers: staffHeaders(), payload });
+    const first = await app.inject({
+      method: 'POST',
+      url: OPS_API.adjustments,
+      headers: await staffHeaders(app, 'cashier'),
+      payload,
+    });
     expect(first.json().value).toMatchObject({ balanceAfter: '150.25', replayed: false });
-    const again = await app.inject({ method: 'POST', url: API.ops.adjustments, headers: staffHeaders(), payload });
+    const again = await app.inject({
+      method: 'POST',
+      url: OPS_API.adjustments,
+      headers: await staffHeaders(app, 'cashier'),
+      payload,
+    });
     expect(again.json().value).toMatchObject({ balanceAfter: '150.25', replayed: true });
     const other = await app.inject({
       method: 'POST',
-      url: API.ops.adjustments,
-      headers: staffHeaders(),
+      url: OPS_API.adjustments,
+      headers: await staffHeaders(app, 'cashier'),
       payload: { ...payload, amount: '1.00' },
     });
     expect([other.statusCode, other.json().code]).toEqual([409, 'IDEMPOTENCY_CONFLICT']);
     const overdraw = await app.inject({
       method: 'POST',
-      url: API.ops.adjustments,
-      headers: staffHeaders(),
+      url: OPS_API.adjustments,
+      headers: await staffHeaders(app, 'cashier'),
       payload: { ...payload, direction: 'DEBIT', amount: '150.26', requestId: `adj2-${member.username}` },
     });
     expect([overdraw.statusCode, overdraw.json().code]).toEqual([422, 'INSUFFICIENT_FUNDS']);
@@ -84,19 +86,20 @@ describeEachDatabase('wallet balance, play money, adjustments and realtime', (ge
     const member = await memberWithSession(app, getDb());
     const base = { username: member.username, direction: 'CREDIT', reason: 'test', requestId: 'bad-input-0001' };
     const cases: [Record<string, unknown>, Record<string, string>, number, string][] = [
-      [{ ...base, amount: '-5' }, staffHeaders(), 400, 'INVALID_AMOUNT'],
-      [{ ...base, amount: '0' }, staffHeaders(), 400, 'INVALID_AMOUNT'],
-      [{ ...base, amount: '1.001' }, staffHeaders(), 400, 'INVALID_AMOUNT'],
-      [{ ...base, amount: 'ten' }, staffHeaders(), 400, 'INVALID_AMOUNT'],
-      [{ ...base, amount: '1e3' }, staffHeaders(), 400, 'INVALID_AMOUNT'],
-      [{ ...base, amount: '5', username: 'nobody-here' }, staffHeaders(), 404, 'ACCOUNT_NOT_FOUND'],
-      [{ ...base, amount: '5', reason: '' }, staffHeaders(), 400, 'VALIDATION_FAILED'],
+      [{ ...base, amount: '-5' }, await staffHeaders(app, 'cashier'), 400, 'INVALID_AMOUNT'],
+      [{ ...base, amount: '0' }, await staffHeaders(app, 'cashier'), 400, 'INVALID_AMOUNT'],
+      [{ ...base, amount: '1.001' }, await staffHeaders(app, 'cashier'), 400, 'INVALID_AMOUNT'],
+      [{ ...base, amount: 'ten' }, await staffHeaders(app, 'cashier'), 400, 'INVALID_AMOUNT'],
+      [{ ...base, amount: '1e3' }, await staffHeaders(app, 'cashier'), 400, 'INVALID_AMOUNT'],
+      [{ ...base, amount: '5', username: 'nobody-here' }, await staffHeaders(app, 'cashier'), 404, 'ACCOUNT_NOT_FOUND'],
+      [{ ...base, amount: '5', reason: '' }, await staffHeaders(app, 'cashier'), 400, 'VALIDATION_FAILED'],
       [{ ...base, amount: '5' }, {}, 401, 'AUTH_REQUIRED'],
-      [{ ...base, amount: '5' }, { authorization: `Bearer ${'x'.repeat(40)}` }, 403, 'FORBIDDEN'],
-      [{ ...base, amount: '5' }, bearer(member.token), 403, 'FORBIDDEN'],
+      [{ ...base, amount: '5' }, { authorization: `Bearer ${'x'.repeat(43)}` }, 401, 'AUTH_REQUIRED'],
+      [{ ...base, amount: '5' }, bearer(member.token), 401, 'AUTH_REQUIRED'],
+      [{ ...base, amount: '5' }, await staffHeaders(app, 'support'), 403, 'FORBIDDEN'],
     ];
     for (const [payload, headers, status, code] of cases) {
-      const res = await app.inject({ method: 'POST', url: API.ops.adjustments, headers, payload });
+      const res = await app.inject({ method: 'POST', url: OPS_API.adjustments, headers, payload });
       expect([res.statusCode, res.json().code], JSON.stringify(payload)).toEqual([status, code]);
     }
     expect((await balanceOf(app, member.token)).balance).toBe('0.00');

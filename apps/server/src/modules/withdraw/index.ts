@@ -7,8 +7,10 @@ import type { StaffAuth } from '../staff';
 import { withdrawRepository } from './withdraw.repository';
 import { withdrawRoutes } from './withdraw.routes';
 import { withdrawServiceFactory, type WithdrawServiceDeps } from './withdraw.service';
+import { withdrawSettingsOpsRoutes } from './withdraw-settings-ops.routes';
+import { withdrawSettingsOpsServiceFactory } from './withdraw-settings-ops.service';
 
-export type WithdrawModuleDeps = Omit<WithdrawServiceDeps, 'repo'> & {
+export type WithdrawModuleDeps = Omit<WithdrawServiceDeps, 'repo' | 'transaction'> & {
   db: Database;
   merchantById: (id: number) => Promise<Merchant>;
 };
@@ -19,13 +21,19 @@ export type WithdrawModuleDeps = Omit<WithdrawServiceDeps, 'repo'> & {
  * marks unconfirmed payouts as received.
  */
 export const createWithdrawModule = (deps: WithdrawModuleDeps) => {
-  const service = withdrawServiceFactory({ ...deps, repo: withdrawRepository(deps.db) });
+  const service = withdrawServiceFactory({
+    ...deps,
+    repo: withdrawRepository(deps.db),
+    transaction: (fn) => deps.db.transaction(fn),
+  });
+  const settings = withdrawSettingsOpsServiceFactory({ db: deps.db });
   return {
     service,
     routes:
       (options: { auth: Auth; merchantOf: MerchantResolver; sealed: Pick<SealedService, 'open'>; staff: StaffAuth }) =>
       async (app: FastifyInstance) => {
         await app.register(withdrawRoutes, { ...options, withdraw: service });
+        await app.register(withdrawSettingsOpsRoutes, { settings, staff: options.staff });
       },
     /** A housekeeping task: idempotent, bounded by `batch`. */
     job: (batch: number) => service.runJob(deps.merchantById, batch),

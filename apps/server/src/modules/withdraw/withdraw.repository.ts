@@ -70,8 +70,21 @@ const normalize = (row: WithdrawOrderRow): WithdrawOrderRow => ({
   proofIds: (row.proofIds as unknown[]).map((id) => BigInt(id as string)),
 });
 
-/** `staff`: the staff queue leaves out HOLDING orders (not yet held); a member sees its own as pending. */
-export type OrderFilter = { memberId?: bigint; status?: OrderStatus; orderNo?: string; staff: boolean };
+/**
+ * `staff`: the staff queue leaves out HOLDING orders (not yet held); a member sees its own as pending. The staff queue
+ * also filters by amount (minor units), days of the merchant's time zone (both included) and payout bank.
+ */
+export type OrderFilter = {
+  memberId?: bigint;
+  status?: OrderStatus;
+  orderNo?: string;
+  staff: boolean;
+  minAmountMinor?: bigint;
+  maxAmountMinor?: bigint;
+  fromDay?: string;
+  toDay?: string;
+  bankName?: string;
+};
 
 /** Plain SQL over the withdrawal tables; every statement is scoped by merchant. */
 export const withdrawRepository = (db: Database) => {
@@ -255,9 +268,10 @@ export const withdrawRepository = (db: Database) => {
       merchantId: number,
       id: bigint,
       decision: { status: 'PAID' | 'REJECTED'; by: string; at: Date; reason: string | null },
+      q: Queryable = db,
     ): Promise<boolean> =>
       (
-        await db.query(
+        await q.query(
           `UPDATE withdraw_orders SET status = $3, decided_by = $4, decided_at = $5, reject_reason = $6
            WHERE merchant_id = $1 AND id = $2 AND status = 'PENDING' RETURNING 1`,
           [merchantId, id, decision.status, decision.by, decision.at, decision.reason],
@@ -280,8 +294,25 @@ export const withdrawRepository = (db: Database) => {
     ): Promise<{ list: WithdrawOrderRow[]; total: number }> => {
       const where = `o.merchant_id = $1 AND ($2::bigint IS NULL OR o.member_id = $2)
         AND (NOT $5::boolean OR o.status <> 'HOLDING')
-        AND ($3::text IS NULL OR o.status = $3) AND ($4::text IS NULL OR o.order_no = $4)`;
-      const params = [merchantId, filter.memberId ?? null, filter.status ?? null, filter.orderNo ?? null, filter.staff];
+        AND ($3::text IS NULL OR o.status = $3) AND ($4::text IS NULL OR o.order_no = $4)
+        AND ($6::bigint IS NULL OR o.amount_minor >= $6) AND ($7::bigint IS NULL OR o.amount_minor <= $7)
+        AND ($8::date IS NULL OR o.created_at >=
+          ($8::date::timestamp AT TIME ZONE (SELECT mt.timezone FROM merchants mt WHERE mt.id = $1)))
+        AND ($9::date IS NULL OR o.created_at <
+          (($9::date + 1)::timestamp AT TIME ZONE (SELECT mt.timezone FROM merchants mt WHERE mt.id = $1)))
+        AND ($10::text IS NULL OR lower(o.bank_name) = lower($10))`;
+      const params = [
+        merchantId,
+        filter.memberId ?? null,
+        filter.status ?? null,
+        filter.orderNo ?? null,
+        filter.staff,
+        filter.minAmountMinor ?? null,
+        filter.maxAmountMinor ?? null,
+        filter.fromDay ?? null,
+        filter.toDay ?? null,
+        filter.bankName ?? null,
+      ];
       const [list, total] = await Promise.all([
         orders(db, where, params, ` ORDER BY o.id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`),
         db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${ORDER_FROM} WHERE ${where}`, params),

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   API,
@@ -18,6 +18,7 @@ import {
   WithdrawPageQuerySchema,
   WithdrawRequestSchema,
   WithdrawSettingsSchema,
+  OPS_API,
 } from '@platform/contracts';
 import { AppError } from '../../lib/app-error';
 import { done, success } from '../../lib/respond';
@@ -39,6 +40,7 @@ export type WithdrawRoutesOptions = {
 
 const OrderNoParams = z.object({ orderNo: z.string().regex(/^W[0-9A-Z]{10,30}$/) });
 const IdText = z.string().regex(/^[0-9]{1,18}$/);
+const ProofParams = OrderNoParams.extend({ proofId: IdText });
 const NOTE_MAX = 500;
 
 /** Reads the confirmation form: its fields and up to three checked images, all in memory (5 MB each at most). */
@@ -136,50 +138,50 @@ export const withdrawRoutes = async (app: FastifyInstance, options: WithdrawRout
     return success(WithdrawOrderSchema, await withdraw.confirm(merchant, session, orderNo, answer, proofs));
   });
 
-  /** A proof image, to its member or to staff (X-Staff-User with the staff token). */
-  app.get(API.withdraw.proof, async (request, reply) => {
-    const params = parseInput(OrderNoParams.extend({ proofId: IdText }), request.params, 'proof');
-    const asStaff = request.headers['x-staff-user'] !== undefined;
-    const merchant = asStaff ? (await staff.requireStaff(request)).merchant : await merchantOf(request);
-    const order = asStaff
-      ? await withdraw.staffOrder(merchant, params.orderNo)
-      : await withdraw.ownOrder(merchant, await auth.requireMember(request), params.orderNo);
-    const proof = await withdraw.proof(merchant, order.id, BigInt(params.proofId));
-    return reply
+  const sendProof = (reply: FastifyReply, proof: { contentType: string; bytes: Uint8Array }) =>
+    reply
       .type(proof.contentType)
       .header('cache-control', 'private, max-age=3600')
       .header('x-content-type-options', 'nosniff')
       .send(Buffer.from(proof.bytes));
+
+  /** A proof image, to the member whose order it is (staff read it through OPS_API.withdrawalProof). */
+  app.get(API.withdraw.proof, async (request, reply) => {
+    const session = await auth.requireMember(request);
+    const params = parseInput(ProofParams, request.params, 'proof');
+    const merchant = await merchantOf(request);
+    const order = await withdraw.ownOrder(merchant, session, params.orderNo);
+    return sendProof(reply, await withdraw.proof(merchant, order.id, BigInt(params.proofId)));
   });
 
-  // Staff (ADR 0011 interim staff API; the back office adds its screens).
-  app.get(API.ops.withdrawals, async (request) => {
-    const caller = await staff.requireStaff(request);
+  /** The same image to staff of the order's merchant (cashier.view); another merchant's order is a 404. */
+  app.get(OPS_API.withdrawalProof, async (request, reply) => {
+    const { merchant } = await staff.requireStaff(request, 'cashier.view');
+    const params = parseInput(ProofParams, request.params, 'proof');
+    const order = await withdraw.staffOrder(merchant, params.orderNo);
+    return sendProof(reply, await withdraw.proof(merchant, order.id, BigInt(params.proofId)));
+  });
+
+  // Staff (issues 4 and 7): the queue with each member's context, payout and rejection (each audited).
+  app.get(OPS_API.withdrawals, async (request) => {
+    const caller = await staff.requireStaff(request, 'cashier.view');
     const query = parseInput(OpsWithdrawalQuerySchema, request.query, 'filter');
     return success(OpsWithdrawalPageSchema, await withdraw.queue(caller.merchant, query));
   });
 
-  app.post(API.ops.withdrawalApprove, async (request) => {
-    const caller = await staff.requireStaff(request);
+  app.post(OPS_API.withdrawalApprove, async (request) => {
+    const caller = await staff.requireStaff(request, 'cashier.decide');
     const { orderNo } = parseInput(OrderNoParams, request.params, 'order');
-    const { order, replayed } = await withdraw.decide(caller.merchant, orderNo, {
-      status: 'PAID',
-      by: caller.staff,
-      reason: null,
-    });
+    const { order, replayed } = await withdraw.decide(caller, orderNo, { status: 'PAID', reason: null });
     request.log.info({ staff: caller.staff, orderNo, replayed }, 'withdrawal paid');
     return success(OpsWithdrawalSchema.extend({ replayed: z.boolean() }), { ...order, replayed });
   });
 
-  app.post(API.ops.withdrawalReject, async (request) => {
-    const caller = await staff.requireStaff(request);
+  app.post(OPS_API.withdrawalReject, async (request) => {
+    const caller = await staff.requireStaff(request, 'cashier.decide');
     const { orderNo } = parseInput(OrderNoParams, request.params, 'order');
-    const { reason } = parseInput(RejectWithdrawalRequestSchema, request.body, 'rejection');
-    const { order, replayed } = await withdraw.decide(caller.merchant, orderNo, {
-      status: 'REJECTED',
-      by: caller.staff,
-      reason,
-    });
+    const { reason } = parseInput(RejectWithdrawalRequestSchema, request.body ?? {}, 'rejection');
+    const { order, replayed } = await withdraw.decide(caller, orderNo, { status: 'REJECTED', reason });
     request.log.info({ staff: caller.staff, orderNo, replayed }, 'withdrawal rejected');
     return success(OpsWithdrawalSchema.extend({ replayed: z.boolean() }), { ...order, replayed });
   });

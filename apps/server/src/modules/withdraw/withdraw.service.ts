@@ -2,17 +2,22 @@ import { randomBytes } from 'node:crypto';
 import {
   formatMoney,
   type BindWithdrawAccountRequest,
+  type OpsWithdrawalQuery,
   type ReceiptAnswer,
   type WithdrawAccount,
   type WithdrawOrder,
   type WithdrawRequest,
   type WithdrawSettings,
 } from '@platform/contracts';
+import type { Queryable } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import { recordAudit } from '../audit';
+import { filterAmountMinor, type MemberContexts } from '../cashier';
 import type { Session } from '../identity';
 import type { MemberRow } from '../identity/member.repository';
 import type { Merchant } from '../merchant';
+import type { StaffCaller } from '../staff';
 import { parseAmount, type WalletService } from '../wallet';
 import type { NewProof, WithdrawAccountRow, WithdrawOrderRow, WithdrawRepository } from './withdraw.repository';
 
@@ -25,6 +30,10 @@ export type WithdrawServiceDeps = {
     byUsername: (merchantId: number, username: string) => Promise<MemberRow | undefined>;
   };
   checkPaymentPassword: (session: Session, password: string) => Promise<void>;
+  /** Runs `fn` in one transaction (a staff decision and its audit entry commit together). */
+  transaction: <T>(fn: (tx: Queryable) => Promise<T>) => Promise<T>;
+  /** The member context each queued order carries (modules/cashier). */
+  memberContexts: MemberContexts;
 };
 
 /** Ledger sources of the three movements; each is keyed by the order number, so each happens at most once. */
@@ -78,7 +87,15 @@ export const opsWire = (row: WithdrawOrderRow, merchant: Merchant) => ({
 
 const orderNotFound = () => new AppError('ORDER_NOT_FOUND', 404, 'No such withdrawal order');
 
-export const withdrawServiceFactory = ({ repo, wallet, now, members, checkPaymentPassword }: WithdrawServiceDeps) => {
+export const withdrawServiceFactory = ({
+  repo,
+  wallet,
+  now,
+  members,
+  checkPaymentPassword,
+  transaction,
+  memberContexts,
+}: WithdrawServiceDeps) => {
   const realNameOf = async (session: Session): Promise<string> => {
     const member = await members.byId(session.merchantId, session.memberId);
     const name = member?.payeeName?.trim() ?? '';
@@ -194,9 +211,14 @@ export const withdrawServiceFactory = ({ repo, wallet, now, members, checkPaymen
     if (existing.accountId !== accountId || existing.amountMinor !== amountMinor) {
       throw new AppError('IDEMPOTENCY_CONFLICT', 409, 'This request id was already used for another withdrawal');
     }
-    // A HOLDING row of a request that died long ago is completed here as the job would; a young one is still
-    // being held by its own request and is answered as pending.
-    if (existing.status === 'HOLDING' && existing.createdAt.getTime() < now() - HOLD_GRACE_MS) {
+    // A HOLDING row of a request that died long ago is completed here as the job would. A young one may still be
+    // held by its own request, or may be the row of a request that died before its hold: either way nothing is held
+    // yet, and answering "pending" would promise an order the hold can still refuse (and delete). The caller is told
+    // to ask again, which it may do safely with the same request id.
+    if (existing.status === 'HOLDING') {
+      if (existing.createdAt.getTime() >= now() - HOLD_GRACE_MS) {
+        throw new AppError('REQUEST_IN_PROGRESS', 409, 'This withdrawal is still being processed. Try again shortly.');
+      }
       await hold(merchant, existing);
     }
     const fresh = await repo.byOrderNo(merchant.id, existing.orderNo, existing.memberId);
@@ -283,15 +305,40 @@ export const withdrawServiceFactory = ({ repo, wallet, now, members, checkPaymen
    * movement is owed, and a repeated call (or the job) posts it, the ledger applying it once.
    */
   const decide = async (
-    merchant: Merchant,
+    caller: StaffCaller,
     orderNo: string,
-    decision: { status: 'PAID' | 'REJECTED'; by: string; reason: string | null },
+    decision: { status: 'PAID' | 'REJECTED'; reason: string | null },
   ): Promise<{ order: ReturnType<typeof opsWire>; replayed: boolean }> => {
+    const { merchant } = caller;
     const before = await repo.byOrderNo(merchant.id, orderNo);
     if (before === undefined) throw orderNotFound();
     let replayed = true;
     if (before.status === 'PENDING') {
-      replayed = !(await repo.decide(merchant.id, before.id, { ...decision, at: new Date(now()) }));
+      // The claim and its audit entry commit together: an entry exists exactly when the decision does.
+      const claimed = await transaction(async (tx) => {
+        const won = await repo.decide(
+          merchant.id,
+          before.id,
+          { ...decision, by: caller.staff, at: new Date(now()) },
+          tx,
+        );
+        if (won) {
+          await recordAudit(tx, caller, {
+            action: decision.status === 'PAID' ? 'withdrawal.approve' : 'withdrawal.reject',
+            targetType: 'withdrawal',
+            targetId: before.orderNo,
+            before: { status: before.status },
+            after: {
+              status: decision.status,
+              amount: formatMoney(before.amountMinor, merchant.currencyScale),
+              member: before.username,
+            },
+            reason: decision.reason,
+          });
+        }
+        return won;
+      });
+      replayed = !claimed;
     }
     const order = await repo.byOrderNo(merchant.id, orderNo);
     if (order === undefined) throw orderNotFound();
@@ -348,29 +395,33 @@ export const withdrawServiceFactory = ({ repo, wallet, now, members, checkPaymen
       if (proof === undefined) throw new AppError('NOT_FOUND', 404, 'No such proof');
       return proof;
     },
-    /** The staff queue, newest first; a username that does not exist matches nothing. */
-    queue: async (
-      merchant: Merchant,
-      query: {
-        page: number;
-        pageSize: number;
-        status?: 'PENDING' | 'PAID' | 'REJECTED';
-        username?: string;
-        orderNo?: string;
-      },
-    ) => {
+    /** The staff queue, newest first, each order with its member's context; an unknown username matches nothing. */
+    queue: async (merchant: Merchant, query: OpsWithdrawalQuery) => {
+      const minAmountMinor = filterAmountMinor(query.minAmount, merchant, 'minAmount');
+      const maxAmountMinor = filterAmountMinor(query.maxAmount, merchant, 'maxAmount');
       const member = query.username === undefined ? undefined : await members.byUsername(merchant.id, query.username);
       if (query.username !== undefined && member === undefined) {
         return { list: [], page: query.page, pageSize: query.pageSize, total: 0 };
       }
       const result = await repo.page(
         merchant.id,
-        { memberId: member?.id, status: query.status, orderNo: query.orderNo, staff: true },
+        {
+          ...{ memberId: member?.id, status: query.status, orderNo: query.orderNo, staff: true },
+          ...{ minAmountMinor, maxAmountMinor, fromDay: query.from, toDay: query.to, bankName: query.bankName },
+        },
         query.page,
         query.pageSize,
       );
+      const contexts = await memberContexts(
+        merchant,
+        result.list.map((row) => row.memberId),
+      );
       return {
-        list: result.list.map((row) => opsWire(row, merchant)),
+        list: result.list.map((row) => {
+          const context = contexts.get(row.memberId);
+          if (context === undefined) throw new Error('a queued withdrawal without its member');
+          return { ...opsWire(row, merchant), member: context };
+        }),
         page: query.page,
         pageSize: query.pageSize,
         total: result.total,

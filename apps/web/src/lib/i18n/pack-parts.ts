@@ -13,6 +13,10 @@ export const DEFERRED_NAMESPACES: readonly string[] = [
   'transfer',
   'lobby',
   'games',
+  'seamless',
+  'bets',
+  'verify',
+  'jackpot',
   // Read only once a call has failed, which is after start-up; until the part arrives, the server's own message shows.
   'errors.codes',
 ];

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { TextField } from '@/components/form-field';
-import { RefreshIcon } from '@/components/icons';
+import { RefreshIcon } from '@/components/control-icons';
 import type { CaptchaState } from '../hooks/use-captcha';
 
 type CaptchaFieldProps = {

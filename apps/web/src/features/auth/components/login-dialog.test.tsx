@@ -10,7 +10,8 @@ import { REMEMBER_KEY } from '../utils/remember-me';
 const CAPTCHA = { captchaId: 'cap-1', image: 'data:image/png;base64,AAAA', expiresInSeconds: 120 };
 const modules = (...ids: string[]) => ids.map((modId) => ({ modId, enabled: 1 as const, childrenNodes: [] }));
 
-const loginDialog = async () => within(await screen.findByTestId('login-dialog'));
+// The dialog is a lazy chunk: its first import in a cold test run can take longer than findBy's default second.
+const loginDialog = async () => within(await screen.findByTestId('login-dialog', {}, { timeout: 5000 }));
 
 type User = Awaited<ReturnType<typeof renderApp>>['user'];
 

@@ -152,7 +152,7 @@ describe('game lobby page', () => {
       title: 'games.categories.LIVE',
       cards: [makeVendor({ vassalage: 'PP' })],
     });
-    let answer: (value: unknown) => void = () => undefined;
+    let answer: ((value: unknown) => void) | undefined;
     mockApi({
       'GET /wps/game/vendor/lanes': () => new Promise((resolve) => (answer = resolve)),
       [`GET ${GAMES}`]: gamesServer([]),
@@ -160,7 +160,9 @@ describe('game lobby page', () => {
     await renderApp('/live');
     const strip = await screen.findByTestId('vendor-strip');
     expect(within(strip).getByRole('button', { name: 'SA' })).toBeInTheDocument();
-    answer(fresh);
+    // The background refresh starts after the cached strip is on screen; answer it once it is asked for.
+    await waitFor(() => expect(answer).toBeDefined());
+    answer?.(fresh);
     await waitFor(() =>
       expect(within(screen.getByTestId('vendor-strip')).getByRole('button', { name: 'PP' })).toBeInTheDocument(),
     );

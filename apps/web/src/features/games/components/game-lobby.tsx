@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { E_LOTTERY_VENDORS } from '@platform/contracts';
@@ -17,6 +17,8 @@ import { useLanes } from '../hooks/use-lanes';
 import { LOBBY_FILTERS, MEMBER_FILTERS, useLobbyGames, type LobbyFilter } from '../hooks/use-lobby-games';
 import { GameGrid, GameGridSkeleton, VendorGrid, VendorGridSkeleton } from './game-grid';
 import { VendorStrip, VendorStripSkeleton } from './vendor-strip';
+
+const JackpotTicker = lazy(() => import('./jackpot-ticker').then((m) => ({ default: m.JackpotTicker })));
 
 /** The search waits this long after the last key before it asks the server. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -139,6 +141,11 @@ export function GameLobby({ page, title }: { page: LobbyPage; title: string }) {
               <VendorGrid cards={tiles} onLaunch={start.openVendor} label={t('games.lobby.vendors')} />
             )
           ))}
+        {page.category === 'RNG' && (
+          <Suspense fallback={null}>
+            <JackpotTicker />
+          </Suspense>
+        )}
         <Tabs label={t('games.lobby.filters')} items={tabs} active={filter} onChange={chooseFilter}>
           {filter === 'ALL' && (
             <form role="search" className="game-lobby__search" onSubmit={(event: FormEvent) => event.preventDefault()}>

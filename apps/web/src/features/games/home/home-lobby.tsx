@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { lazy, Suspense, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HOME_VENDOR_CATEGORY_CAP, type VendorLanes } from '@platform/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -18,6 +18,9 @@ import { LobbyState } from './lobby-state';
 import { OtherGamesSection } from './other-games-section';
 import { useLobbyType } from './use-lobby-type';
 import { WinnerBoard } from './winner-board';
+
+// Its own small chunk, fetched after the page: the lobby paints without waiting for it.
+const JackpotTicker = lazy(() => import('../components/jackpot-ticker').then((m) => ({ default: m.JackpotTicker })));
 
 /** Category blocks held in place while the lanes load (the first screen shows about two). */
 const SKELETON_BLOCKS = 2;
@@ -50,7 +53,11 @@ function LanesState({
   );
 }
 
-/** HOME (spec §2): hot games, each category's block, the other games, the winner board. */
+/**
+ * HOME (spec §2): hot games, each category's block, the other games, the jackpot ticker (issue 6) and the winner
+ * board. The ticker appears only when there is a pool: it sits low on the page, beside the other live figures, where
+ * its arrival moves nothing the visitor is looking at.
+ */
 function HomeView({ lanes, actions }: { lanes: UseQueryResult<VendorLanes>; actions: CardActions }) {
   return (
     <div className="lobby-view" data-testid="lobby-home-view">
@@ -59,6 +66,9 @@ function HomeView({ lanes, actions }: { lanes: UseQueryResult<VendorLanes>; acti
         {(data) => data.list.map((lane) => <CategoryBlock key={lane.gameCategory} lane={lane} actions={actions} />)}
       </LanesState>
       <OtherGamesSection actions={actions} />
+      <Suspense fallback={null}>
+        <JackpotTicker />
+      </Suspense>
       <WinnerBoard />
     </div>
   );

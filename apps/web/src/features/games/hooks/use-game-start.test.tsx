@@ -53,14 +53,37 @@ describe('useGameStart', () => {
     expect(api).not.toHaveBeenCalled();
   });
 
-  it('should show a trial member the true-account notice, even for a free trial, and launch nothing', () => {
+  it('should launch a game for a trial member (play money on a vendor with a demo)', async () => {
+    signIn(4);
+    const api = mockApi({ [`POST ${LAUNCH}`]: () => ({ url: 'https://vendor.example/play?token=demo&mode=play' }) });
+    const { result } = setup();
+    act(() => result.current.start.startGame(makeGame({ nodeId: '42', displayName: 'Lucky Lanterns' })));
+    await waitFor(() => expect(path(result.current.location)).toBe('/seamless?game=42'));
+    expect(bodyOf(callsTo(api, 'POST', LAUNCH)[0]?.[1])).toEqual({ nodeId: '42' });
+    expect(result.current.dialog).toBeNull();
+    expect(result.current.auth.open).toBeNull();
+  });
+
+  it('should show a trial member the true-account notice when the vendor has no demo (DEMO_NOT_SUPPORTED)', async () => {
+    signIn(4);
+    const api = mockApi({
+      [`POST ${LAUNCH}`]: () => {
+        throw new ApiFailure(403, 'DEMO_NOT_SUPPORTED', 'this vendor has no demo');
+      },
+    });
+    const { result } = setup();
+    act(() => result.current.start.startGame(makeGame({ nodeId: '7' }), { trial: true }));
+    await waitFor(() => expect(result.current.dialog).toEqual({ kind: 'trial' }));
+    expect(callsTo(api, 'POST', LAUNCH)).toHaveLength(1);
+    expect(result.current.location.pathname).toBe('/live');
+  });
+
+  it('should keep a trial member out of the real-money lottery pages with the true-account notice', () => {
     signIn(4);
     const api = mockApi({});
     const { result } = setup();
-    act(() => result.current.start.startGame(makeGame({ supportPlay: 0 }), { trial: true }));
-    expect(result.current.dialog).toEqual({ kind: 'trial' });
-    expect(result.current.auth.open).toBeNull();
     act(() => result.current.start.startGame(makeGame({ vassalage: 'LOTT', gameType: 'LOTT' })));
+    expect(result.current.dialog).toEqual({ kind: 'trial' });
     expect(result.current.location.pathname).toBe('/live');
     expect(callsTo(api, 'POST', LAUNCH)).toHaveLength(0);
   });
@@ -134,17 +157,19 @@ describe('useGameStart', () => {
     expect(result.current.location.pathname).toBe('/live');
   });
 
-  it('should open a launched game on the game page with its address in router state, not in the URL', async () => {
+  it('should open a launched game on the game page with its address in router state, only the node id in the URL', async () => {
     signIn(0);
     mockApi({ [`POST ${LAUNCH}`]: () => ({ url: 'https://vendor.example/play?session=secret' }) });
     const { result } = setup();
     act(() => result.current.start.startGame(makeGame({ nodeId: '42', displayName: 'Lucky Dragon' })));
     await waitFor(() => expect(result.current.location.pathname).toBe('/seamless'));
-    expect(result.current.location.search).toBe('');
+    expect(result.current.location.search).toBe('?game=42');
+    expect(result.current.location.search).not.toContain('secret');
     expect(result.current.location.state).toEqual({
       url: 'https://vendor.example/play?session=secret',
       nodeId: '42',
       name: 'Lucky Dragon',
+      from: '/live',
     });
   });
 

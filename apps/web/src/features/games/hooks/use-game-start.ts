@@ -1,7 +1,8 @@
 import { useCallback, useMemo } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
+  ErrorCode,
   GAME_PAGE_SIZE,
   LOTTERY_VENDOR_ROUTES,
   ROUTES,
@@ -14,12 +15,10 @@ import { openAuthDialog } from '@/lib/auth-dialog';
 import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { useLanguage } from '@/lib/i18n/i18n';
+import { seamlessPath, type SeamlessState } from '@/lib/seamless';
 import { useSession } from '@/lib/session';
 import { getGames, launchGame } from '../api/games-api';
 import { openGamePopup } from './game-popup';
-
-/** What the game page (`/seamless`, issue 6) receives in router state: never in the URL (it may carry a session). */
-export type SeamlessState = { url: string; nodeId: string; name: string };
 
 export type StartOptions = { trial?: boolean };
 
@@ -38,43 +37,56 @@ const lotteryPath = (vassalage: string, gameCode?: string): string | null => {
 
 /**
  * Spec §4 game start. Browsing needs no account: a vendor-popup game or vendor opens its popup list, an RNG vendor
- * its slot list. Starting anything needs a real account: a guest gets the login popup, a trial member the notice
- * that a true account is needed. Then lottery vendors go to their lottery page, and every other game is launched;
- * an unavailable game says so.
+ * its slot list. Starting a game needs a session: a guest gets the login popup. A trial member plays with play money
+ * (issue 6) where the vendor has a demo; the server refuses the others with DEMO_NOT_SUPPORTED, shown as the notice
+ * that a true account is needed. Lottery vendors go to their lottery page (real money only: a trial member gets the
+ * notice there too), and every other game is launched into `/seamless`; an unavailable game says so.
  */
 export function useGameStart(): GameStart {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { pathname, search } = useLocation();
   const { isLogin, isTrial } = useSession();
   const { code: language } = useLanguage();
 
-  const failed = useCallback((error: unknown) => openNotice(t('games.start.failedTitle'), errorText(t, error)), [t]);
+  const failed = useCallback(
+    (error: unknown) =>
+      error instanceof ApiError && error.code === ErrorCode.DEMO_NOT_SUPPORTED
+        ? openTrialNotice()
+        : openNotice(t('games.start.failedTitle'), errorText(t, error)),
+    [t],
+  );
 
-  /** A guest or a trial member cannot start a game: says why and returns false. */
+  /** A guest cannot start a game: the login popup opens and this returns false. */
   const mayStart = useCallback((): boolean => {
     if (!isLogin) {
       openAuthDialog('login');
       return false;
     }
-    if (isTrial) {
-      openTrialNotice();
-      return false;
-    }
     return true;
-  }, [isLogin, isTrial]);
+  }, [isLogin]);
+
+  /** Lottery pages take real money only (they have no demo): a trial member gets the true-account notice. */
+  const openLottery = useCallback(
+    (path: string) => {
+      if (isTrial) openTrialNotice();
+      else void navigate(path);
+    },
+    [isTrial, navigate],
+  );
 
   const launch = useCallback(
     async (nodeId: string, name: string) => {
       try {
         const { url } = await launchGame(nodeId);
         if (typeof url !== 'string' || url === '') throw new ApiError('invalid response', 200);
-        const state: SeamlessState = { url, nodeId, name };
-        void navigate(ROUTES.seamless, { state });
+        const state: SeamlessState = { url, nodeId, name, from: `${pathname}${search}` };
+        void navigate(seamlessPath(nodeId), { state });
       } catch (error) {
         failed(error);
       }
     },
-    [failed, navigate],
+    [failed, navigate, pathname, search],
   );
 
   const startGame = useCallback(
@@ -86,12 +98,12 @@ export function useGameStart(): GameStart {
       if (!mayStart()) return;
       const lottery = lotteryPath(game.vassalage, game.gameCode);
       if (lottery) {
-        void navigate(lottery);
+        openLottery(lottery);
         return;
       }
       void launch(game.nodeId, game.displayName || game.gameName);
     },
-    [launch, mayStart, navigate],
+    [launch, mayStart, openLottery],
   );
 
   const openVendor = useCallback(
@@ -107,7 +119,7 @@ export function useGameStart(): GameStart {
       if (!mayStart()) return;
       const lottery = lotteryPath(card.vassalage);
       if (lottery) {
-        void navigate(lottery);
+        openLottery(lottery);
         return;
       }
       // A vendor is played through its lobby game: the first game of its list.
@@ -128,7 +140,7 @@ export function useGameStart(): GameStart {
         }
       })();
     },
-    [failed, language, launch, mayStart, navigate, t],
+    [failed, language, launch, mayStart, navigate, openLottery, t],
   );
 
   return useMemo(() => ({ startGame, openVendor }), [startGame, openVendor]);

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { EyeIcon, EyeOffIcon, RefreshIcon } from '@/components/icons';
+import { EyeIcon, EyeOffIcon, RefreshIcon } from '@/components/control-icons';
 import { openTrialNotice } from '@/lib/app-dialogs';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';

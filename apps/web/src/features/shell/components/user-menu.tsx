@@ -2,7 +2,8 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ROUTES } from '@platform/contracts';
-import { ChevronDownIcon } from '@/components/icons';
+import { ChevronDownIcon } from '@/components/control-icons';
+import { paths } from '@/config/paths';
 import { openTrialNotice } from '@/lib/app-dialogs';
 import { useConfig } from '@/lib/config';
 import { customerServiceUrl, openCustomerService } from '@/lib/customer-service';
@@ -19,9 +20,10 @@ const initialsOf = (name: string): string =>
     .join('') || '?';
 
 /**
- * The logged-in header (spec §2 Header): avatar, nickname and a dropdown with account (member centre), customer
- * service, agent (agents only) and sign-out. Betting record and messages join the menu when their pages exist.
- * A trial member's account entry shows the true-account notice instead (spec §6).
+ * The logged-in header (spec §2 Header): avatar, nickname and a dropdown with account (member centre), betting record
+ * (its member-centre page), customer service, agent (agents only) and sign-out. Messages join the menu when their page
+ * exists. A trial member's account and betting-record entries show the true-account notice instead (spec §6: no member
+ * centre for trial members).
  */
 export function UserMenu() {
   const { t } = useTranslation();
@@ -56,6 +58,15 @@ export function UserMenu() {
             onSelect={() => (session.isTrial ? openTrialNotice() : void navigate(ROUTES.member))}
           >
             {t('header.myAccount')}
+          </DropdownMenu.Item>
+          <DropdownMenu.Item
+            className="menu__item"
+            data-testid="user-menu-bets"
+            onSelect={() =>
+              session.isTrial ? openTrialNotice() : void navigate(paths.memberPage('personalHistoryCopy'))
+            }
+          >
+            {t('header.bettingRecord')}
           </DropdownMenu.Item>
           {serviceUrl && (
             <DropdownMenu.Item

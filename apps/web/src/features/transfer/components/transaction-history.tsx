@@ -1,22 +1,16 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { RecordPeriodSchema, RecordTypeSchema, type RecordPeriod, type RecordType } from '@platform/contracts';
+import { RecordTypeSchema, type RecordType } from '@platform/contracts';
 import { SelectField } from '@/components/form-field';
 import { SectionState } from '@/components/section-state';
-import { Tabs } from '@/components/tabs';
+import { RecordPeriodTabs, useRecordPeriod } from '@/components/record-period';
 import { groupDigits } from '@/lib/wallet';
 import { fetchTransactions, recordsQueryRoot, type RecordsFilter } from '../api/transfer';
 import './records.css';
 
 const PAGE_SIZE = 20;
 const TYPES = RecordTypeSchema.options;
-const PERIODS = RecordPeriodSchema.options;
-
-const isoDay = (date: Date): string => {
-  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 10);
-};
 
 function TimeCell({ iso }: { iso: string }) {
   const { i18n } = useTranslation();
@@ -26,50 +20,18 @@ function TimeCell({ iso }: { iso: string }) {
   return <time dateTime={iso}>{text}</time>;
 }
 
-type DateInputProps = {
-  label: string;
-  testId: string;
-  value: string;
-  min?: string;
-  max?: string;
-  onChange: (day: string) => void;
-};
-
-function DateInput({ label, testId, onChange, ...bounds }: DateInputProps) {
-  return (
-    <label className="field">
-      <span className="field__label">{label}</span>
-      <input
-        type="date"
-        className="field__control"
-        data-testid={testId}
-        {...bounds}
-        onChange={(event) => onChange(event.target.value)}
-      />
-    </label>
-  );
-}
-
 /** Member centre transactionHistory (spec: account record): type and period filters, rows, pages. */
 export function TransactionHistory() {
   const { t } = useTranslation();
   const [type, setType] = useState<RecordType>('ALL');
-  const [period, setPeriod] = useState<RecordPeriod>('TODAY');
-  const [range, setRange] = useState(() => {
-    const today = new Date();
-    return { startDate: isoDay(new Date(today.getTime() - 6 * 86_400_000)), endDate: isoDay(today) };
-  });
   const [pageNo, setPageNo] = useState(1);
-  const filter: RecordsFilter = { type, period, pageNo, pageSize: PAGE_SIZE, ...(period === 'CUSTOM' ? range : {}) };
+  const period = useRecordPeriod(() => setPageNo(1));
+  const filter: RecordsFilter = { type, ...period.filter, pageNo, pageSize: PAGE_SIZE };
   const query = useQuery({
     queryKey: [...recordsQueryRoot, filter],
     queryFn: ({ signal }) => fetchTransactions(filter, signal),
     placeholderData: keepPreviousData,
   });
-  const changePeriod = (next: RecordPeriod) => {
-    setPeriod(next);
-    setPageNo(1);
-  };
 
   return (
     <section className="member-section records" data-testid="transaction-history">
@@ -84,39 +46,9 @@ export function TransactionHistory() {
         }}
         options={TYPES.map((key) => ({ value: key, label: t(`records.types.${key}`) }))}
       />
-      <Tabs
-        label={t('records.period')}
-        items={PERIODS.map((key) => ({ key, label: t(`records.periods.${key}`), testId: `records-period-${key}` }))}
-        active={period}
-        onChange={changePeriod}
-      >
-        {period === 'CUSTOM' && (
-          <div className="records__range">
-            <DateInput
-              label={t('records.startDate')}
-              testId="records-start"
-              value={range.startDate}
-              max={range.endDate}
-              onChange={(startDate) => {
-                setRange((current) => ({ ...current, startDate }));
-                setPageNo(1);
-              }}
-            />
-            <DateInput
-              label={t('records.endDate')}
-              testId="records-end"
-              value={range.endDate}
-              min={range.startDate}
-              onChange={(endDate) => {
-                setRange((current) => ({ ...current, endDate }));
-                setPageNo(1);
-              }}
-            />
-            <p className="muted">{t('records.rangeHint')}</p>
-          </div>
-        )}
+      <RecordPeriodTabs state={period} testIdPrefix="records">
         <RecordsBody query={query} pageNo={pageNo} onPage={setPageNo} />
-      </Tabs>
+      </RecordPeriodTabs>
     </section>
   );
 }

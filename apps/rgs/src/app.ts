@@ -1,0 +1,169 @@
+import { randomBytes as cryptoRandomBytes } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { registerApi } from './api';
+import { crashEngineFactory, type CrashEngine, type CrashOptions } from './crash/engine';
+import type { Database } from './db/database';
+import { migrate } from './db/migrate';
+import { openPglite } from './db/pglite';
+import { openPostgres } from './db/postgres';
+import { fairFactory } from './fair/fair';
+import { jackpotFactory } from './jackpot/jackpot';
+import { systemClock, type Clock } from './lib/clock';
+import { failure, RgsError } from './lib/errors';
+import { registerPages } from './pages/pages';
+import { paymentsFactory, type Payments, type PaymentsOptions } from './platform/payments';
+import { seamlessClientFactory, type OperatorResolver } from './platform/seamless-client';
+import { roundsFactory } from './rounds/rounds';
+import { sessionsFactory } from './sessions/sessions';
+import { registerTransferProtocol } from './transfer/transfer-routes';
+import { transferWalletFactory } from './transfer/transfer-wallet';
+
+/** Where the RGS keeps its facts: a database the caller owns, or where to open one. */
+export type RgsDatabaseOption =
+  | Database
+  /** PostgreSQL (RGS_DATABASE_URL); `schema` puts the tables in their own schema (tests). */
+  | { url: string; schema?: string }
+  /** PGlite in this directory (embedded mode: ./data/rgs). */
+  | { dataDir: string }
+  /** PGlite in memory (tests, demos that keep nothing). */
+  | { memory: true };
+
+export type BuildRgsOptions = {
+  database: RgsDatabaseOption;
+  /** How to reach each operator's platform, and the shared secret (PROTOCOL.md). */
+  operators: OperatorResolver;
+  clock?: Clock;
+  /** true: JSON logs; an object: pino options; a logger instance: used as is (embedded mode passes a child). */
+  logger?: boolean | Record<string, unknown> | FastifyBaseLogger;
+  /** The CSPRNG of server seeds, crash chains, session tokens and round ids; node:crypto unless a test injects one. */
+  randomBytes?: (n: number) => Uint8Array;
+  /** The platform's round verifier page linked from recall and replays (default `/verify`, same origin). */
+  verifierUrl?: string;
+  /** How long a seamless call may take before it counts as unanswered (default 5 s). */
+  callTimeoutMs?: number;
+  payments?: PaymentsOptions;
+  crash?: CrashOptions;
+  jackpot?: { seedMinor?: bigint };
+};
+
+/** What tests and the embedded start script reach besides the routes. */
+export type RgsServices = {
+  db: Database;
+  crash: CrashEngine;
+  payments: Payments;
+  clock: Clock;
+  /** Run when the app closes (attachRgsSocketIo registers its sockets here: hooks cannot be added once ready). */
+  closeTasks: Set<() => Promise<void>>;
+};
+export type RgsApp = FastifyInstance & { rgs: RgsServices };
+
+const BODY_LIMIT_BYTES = 64 * 1024;
+const REQUEST_TIMEOUT_MS = 30_000;
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
+const isDatabase = (option: RgsDatabaseOption): option is Database =>
+  typeof (option as Partial<Database>).query === 'function';
+
+const openDatabase = (option: Exclude<RgsDatabaseOption, Database>): Promise<Database> => {
+  if ('url' in option) return openPostgres({ url: option.url, schema: option.schema });
+  if ('dataDir' in option) return openPglite({ dataDir: option.dataDir });
+  return openPglite();
+};
+
+const isLoggerInstance = (logger: BuildRgsOptions['logger']): logger is FastifyBaseLogger =>
+  typeof logger === 'object' && logger !== null && typeof (logger as Partial<FastifyBaseLogger>).child === 'function';
+
+const createServer = (logger: BuildRgsOptions['logger']): FastifyInstance => {
+  const base: FastifyServerOptions = {
+    bodyLimit: BODY_LIMIT_BYTES,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  };
+  if (isLoggerInstance(logger)) return Fastify({ ...base, loggerInstance: logger }) as unknown as FastifyInstance;
+  const redact = ['req.headers.authorization', 'req.headers.cookie'];
+  return Fastify({
+    ...base,
+    logger: logger === true ? { redact } : logger ? { redact, ...logger } : false,
+  }) as unknown as FastifyInstance;
+};
+
+/**
+ * The in-house remote game server (DESIGN.md §6), built as a Fastify instance that is not listening: the
+ * standalone main listens on RGS_PORT; embedded mode forwards `/rgs/*` to `rgs.routing(req, res)` after
+ * `await rgs.ready()`, and attaches the crash Socket.IO with attachRgsSocketIo (socket.ts). Every route is under
+ * `/rgs`. It reaches the platform only through the signed vendor protocols: it calls the platform's seamless API for
+ * sessions launched with `wallet=seamless`, and answers the platform's transfer calls (`/rgs/v1/transfer/*`) for the
+ * RGS-held wallets that sessions launched with `wallet=transfer` play from.
+ */
+export const buildRgs = async (options: BuildRgsOptions): Promise<RgsApp> => {
+  const app = createServer(options.logger);
+  const clock = options.clock ?? systemClock;
+  const randomBytes = options.randomBytes ?? ((n: number) => new Uint8Array(cryptoRandomBytes(n)));
+  const owned = !isDatabase(options.database);
+  const db = isDatabase(options.database) ? options.database : await openDatabase(options.database);
+  try {
+    const applied = await migrate(db);
+    if (applied.length > 0) app.log.info({ migrations: applied }, 'rgs database migrated');
+  } catch (error) {
+    if (owned) await db.close();
+    throw error;
+  }
+  const verifierUrl = options.verifierUrl ?? '/verify';
+  const seamless = seamlessClientFactory({
+    operators: options.operators,
+    clock,
+    timeoutMs: options.callTimeoutMs,
+  });
+  const payments = paymentsFactory({
+    db,
+    seamless,
+    clock,
+    log: app.log,
+    options: { staleDebitMs: 2 * (options.callTimeoutMs ?? 5_000) + 5_000, ...options.payments },
+  });
+  const fair = fairFactory({ db, clock, randomBytes });
+  const jackpot = jackpotFactory({ db, clock, seedMinor: options.jackpot?.seedMinor });
+  const rounds = roundsFactory({ db, clock, payments, randomBytes, verifierUrl });
+  const sessions = sessionsFactory({ db, clock, seamless, operators: options.operators, randomBytes });
+  const crash = crashEngineFactory({ db, clock, rounds, payments, randomBytes, log: app.log, options: options.crash });
+
+  const closeTasks = new Set<() => Promise<void>>();
+  app.decorate('rgs', { db, crash, payments, clock, closeTasks } satisfies RgsServices);
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof RgsError) {
+      if (error.httpStatus >= 500) request.log.warn({ code: error.code }, error.message);
+      return reply.code(error.httpStatus).send(failure(error.code, error.message, error.value));
+    }
+    const status = (error as { statusCode?: unknown }).statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      return reply.code(status).send(failure(status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST', 'Bad request'));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send(failure('INTERNAL', 'Something went wrong on the game server'));
+  });
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send(failure('NOT_FOUND', 'Not found')));
+  // Game answers depend on the session; no shared cache may keep them (public feeds set their own header).
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    done(null, payload);
+  });
+
+  app.get('/rgs/health', async () => ({ ok: true }));
+  registerApi(app, { db, sessions, fair, rounds, jackpot, crash, payments });
+  registerTransferProtocol(app, { wallet: transferWalletFactory({ db, clock }), operators: options.operators, clock });
+  registerPages(app, { rounds, verifierUrl });
+
+  app.addHook('onReady', async () => {
+    payments.start();
+    await crash.start();
+  });
+  app.addHook('onClose', async () => {
+    for (const task of closeTasks) await task();
+    await crash.stop();
+    await payments.stop();
+    if (owned) await db.close();
+  });
+  return app as RgsApp;
+};

@@ -1,0 +1,179 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { asLang, localeOf, translate, type Lang, type MessageKey } from '../client/i18n';
+import type { RGS_GAMES } from '../lib/games';
+import { isGameCode } from '../lib/games';
+import type { Json } from '../lib/json';
+import { toRoundView, type Rounds, type RoundView } from '../rounds/rounds';
+import { clientAsset, type ClientEntry } from './bundle';
+
+/**
+ * Server-rendered pages: the game page shell (its script is the game's client bundle), the bundles themselves, and
+ * the public replay page of a round with its verification data.
+ */
+const ENTRY_OF: Record<keyof typeof RGS_GAMES, ClientEntry> = {
+  'rgs-lucky-lanterns': 'slot',
+  'rgs-dice': 'dice',
+  'rgs-mines': 'mines',
+  'rgs-plinko': 'plinko',
+  'rgs-crash': 'crash',
+};
+
+/**
+ * Scripts only from this origin; no referrer, so the launch token in the first URL never leaves in a Referer header.
+ * Framing stays allowed: the platform shows the game in its /seamless page.
+ */
+const PAGE_HEADERS = {
+  'content-security-policy':
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self' ws: wss:; base-uri 'none'; form-action 'none'",
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+};
+
+export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+const sendHtml = (reply: FastifyReply, status: number, html: string): FastifyReply =>
+  reply.code(status).headers(PAGE_HEADERS).type('text/html; charset=utf-8').send(html);
+
+const playPage = (gameCode: keyof typeof RGS_GAMES, lang: Lang): string => {
+  const title = translate(lang, `game.${gameCode}` as MessageKey);
+  return `<!doctype html>
+<html lang="${localeOf(lang)}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
+<meta name="referrer" content="no-referrer">
+<title>${escapeHtml(title)}</title>
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="../assets/rgs.css">
+</head>
+<body data-game="${gameCode}">
+<div id="app" class="app"><p class="boot">${escapeHtml(translate(lang, 'loading'))}</p></div>
+<script type="module" src="../assets/${ENTRY_OF[gameCode]}.js"></script>
+</body>
+</html>`;
+};
+
+const fmtMultiplierE4 = (e4: number): string => `${(e4 / 10_000).toFixed(2)}x`;
+const fmtMultiplierE2 = (e2: number): string => `${(e2 / 100).toFixed(2)}x`;
+
+/** A few readable lines about the outcome; the full JSON follows on the page. */
+const outcomeSummary = (round: RoundView): string[] => {
+  const outcome = (round.outcome ?? {}) as Record<string, Json>;
+  switch (round.family) {
+    case 'slot': {
+      const spins = (outcome.spins ?? []) as { grid: string[][] }[];
+      return spins.map((spin, index) => {
+        const rows = [0, 1, 2].map((row) => spin.grid.map((reel) => reel[row]).join(' '));
+        return `${index === 0 ? 'Spin' : `Free spin ${index}`}: ${rows.join(' / ')}`;
+      });
+    }
+    case 'dice':
+      return [`Roll ${(Number(outcome.roll) / 100).toFixed(2)}, ${outcome.win ? 'win' : 'loss'}`];
+    case 'mines':
+      return [
+        `Mines at ${JSON.stringify(outcome.mines ?? 'hidden')}, picks ${JSON.stringify(outcome.picks ?? [])}`,
+        `Multiplier ${fmtMultiplierE4(Number(outcome.multiplierE4 ?? 0))}`,
+      ];
+    case 'plinko':
+      return [
+        `Path ${((outcome.path ?? []) as string[]).join('')}, bucket ${String(outcome.bucket)}, ${fmtMultiplierE4(Number(outcome.multiplierE4 ?? 0))}`,
+      ];
+    case 'crash': {
+      const cashout = outcome.cashoutE2 === null || outcome.cashoutE2 === undefined ? null : Number(outcome.cashoutE2);
+      return [
+        `Crash point ${round.crash?.crashE2 === null || round.crash === null ? 'not revealed' : fmtMultiplierE2(round.crash.crashE2)}`,
+        cashout === null ? 'No cash-out' : `Cashed out at ${fmtMultiplierE2(cashout)}`,
+      ];
+    }
+  }
+};
+
+const replayPage = (round: RoundView, lang: Lang): string => {
+  const t = (key: MessageKey, vars?: Record<string, string | number>) => escapeHtml(translate(lang, key, vars));
+  const row = (label: string, value: string, testId?: string) =>
+    `<tr><th>${label}</th><td${testId ? ` data-testid="${testId}"` : ''}><code>${escapeHtml(value)}</code></td></tr>`;
+  const fairRows =
+    round.fair === null
+      ? ''
+      : [
+          row(t('serverSeedHash'), round.fair.serverSeedHash, 'server-seed-hash'),
+          row('Server seed', round.fair.serverSeed ?? translate(lang, 'notRevealed'), 'server-seed'),
+          row(t('clientSeed'), round.fair.clientSeed, 'client-seed'),
+          row(t('nonce'), String(round.fair.nonce), 'nonce'),
+        ].join('');
+  const crashRows =
+    round.crash === null
+      ? ''
+      : [
+          row(t('round'), `#${round.crash.roundNo} (chain ${round.crash.chainId})`),
+          row(t('roundHash'), round.crash.hash ?? translate(lang, 'notRevealed'), 'round-hash'),
+          row(t('crashPoint'), round.crash.crashE2 === null ? '—' : fmtMultiplierE2(round.crash.crashE2)),
+          row(t('terminatingHash'), round.crash.terminatingHash),
+          row(t('salt'), round.crash.salt),
+        ].join('');
+  const verify =
+    round.verifyUrl === null
+      ? `<p class="muted">${t('notRevealed')}</p>`
+      : `<p><a class="button" data-testid="verify-link" href="${escapeHtml(round.verifyUrl)}" target="_top">${t('verify')}</a></p>`;
+  return `<!doctype html>
+<html lang="${localeOf(lang)}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>${t('replayTitle', { id: round.roundId })}</title><link rel="stylesheet" href="../assets/rgs.css"></head>
+<body class="replay"><main class="card">
+<h1>${t(`game.${round.game}` as MessageKey)} — ${t('replayTitle', { id: round.roundId })}</h1>
+<table class="kv">
+${row(t('time'), round.createdAt)}
+${row(t('state'), round.state + (round.settlement === 'pending' ? ` (${translate(lang, 'pending')})` : ''), 'round-state')}
+${row(t('bet'), `${round.bet} ${round.currency}`, 'round-bet')}
+${row(t('win'), `${round.win} ${round.currency}`, 'round-win')}
+${round.jackpotWin !== '0.00' ? row(t('jackpot'), `${round.jackpotWin} ${round.currency}`) : ''}
+${fairRows}${crashRows}
+</table>
+<h2>${t('result')}</h2>
+<ul>${outcomeSummary(round)
+    .map((line) => `<li>${escapeHtml(line)}</li>`)
+    .join('')}</ul>
+${verify}
+<details><summary>${t('params')} / ${t('outcome')} (JSON)</summary>
+<pre data-testid="round-params">${escapeHtml(JSON.stringify(round.params, null, 2))}</pre>
+<pre data-testid="round-outcome">${escapeHtml(JSON.stringify(round.outcome, null, 2))}</pre></details>
+</main></body></html>`;
+};
+
+const notFoundPage = (lang: Lang): string =>
+  `<!doctype html><html lang="${localeOf(lang)}"><head><meta charset="utf-8"><title>404</title>
+<link rel="stylesheet" href="../assets/rgs.css"></head><body class="replay"><main class="card"><h1>${escapeHtml(
+    translate(lang, 'replayNotFound'),
+  )}</h1></main></body></html>`;
+
+export const registerPages = (app: FastifyInstance, deps: { rounds: Rounds; verifierUrl: string }): void => {
+  app.get<{ Params: { gameCode: string }; Querystring: { lang?: string } }>(
+    '/rgs/play/:gameCode',
+    async (request, reply) => {
+      const lang = asLang(request.query.lang);
+      if (!isGameCode(request.params.gameCode)) return sendHtml(reply, 404, notFoundPage(lang));
+      return sendHtml(reply, 200, playPage(request.params.gameCode, lang));
+    },
+  );
+
+  app.get<{ Params: { name: string } }>('/rgs/assets/:name', async (request, reply) => {
+    const asset = await clientAsset(request.params.name);
+    if (asset === undefined) return reply.code(404).type('text/plain').send('Not found');
+    // Bundled once per process: a short cache keeps reloads fast without pinning an old bundle after a deploy.
+    return reply.header('cache-control', 'public, max-age=300').type(asset.contentType).send(asset.body);
+  });
+
+  app.get<{ Params: { roundId: string }; Querystring: { lang?: string } }>(
+    '/rgs/replay/:roundId',
+    async (request, reply) => {
+      const lang = asLang(request.query.lang);
+      if (!/^[a-z]+-[0-9a-f]{32}$/.test(request.params.roundId)) return sendHtml(reply, 404, notFoundPage(lang));
+      const row = await deps.rounds.detail(request.params.roundId);
+      if (row === undefined || row.state === 'REFUSED' || row.state === 'DEBITING') {
+        return sendHtml(reply, 404, notFoundPage(lang));
+      }
+      return sendHtml(reply, 200, replayPage(toRoundView(row, deps.verifierUrl), lang));
+    },
+  );
+};

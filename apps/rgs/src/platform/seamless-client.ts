@@ -1,0 +1,142 @@
+import { createHmac } from 'node:crypto';
+import {
+  SEAMLESS_HEADERS,
+  SeamlessAnswerSchema,
+  seamlessPath,
+  seamlessSigningText,
+  type SeamlessAnswer,
+  type SeamlessBalanceRequest,
+  type SeamlessCreditRequest,
+  type SeamlessDebitRequest,
+  type SeamlessEndRoundRequest,
+  type SeamlessOp,
+  type SeamlessRollbackRequest,
+} from '@platform/contracts';
+import type { Clock } from '../lib/clock';
+
+/** How the RGS reaches one operator (merchant): its platform's base URL and the shared secret (PROTOCOL.md). */
+export type Operator = { platformUrl: string; secret: string };
+export type OperatorResolver = (merchantCode: string) => Operator | undefined;
+
+export type SeamlessRequests = {
+  balance: SeamlessBalanceRequest;
+  debit: SeamlessDebitRequest;
+  credit: SeamlessCreditRequest;
+  rollback: SeamlessRollbackRequest;
+  endRound: SeamlessEndRoundRequest;
+};
+
+/**
+ * What a call came to. `refused` is a definite answer (the platform did not apply it); `unknown` means it may or
+ * may not have been applied (no answer, a timeout, a 5xx, a 429): a credit is retried with the same transaction
+ * id, a debit is rolled back.
+ */
+export type CallOutcome =
+  | { kind: 'ok'; answer: SeamlessAnswer }
+  | { kind: 'refused'; httpStatus: number; code: string; message: string; balance?: string }
+  | { kind: 'unknown'; reason: 'network' | 'timeout' | 'server'; httpStatus?: number; message: string };
+
+export type SeamlessClient = {
+  call<Op extends SeamlessOp>(merchantCode: string, op: Op, body: SeamlessRequests[Op]): Promise<CallOutcome>;
+};
+
+export const RGS_VENDOR_CODE = 'RGS';
+export const DEFAULT_CALL_TIMEOUT_MS = 5_000;
+
+export const signSeamless = (secret: string, timestamp: string, rawBody: string): string =>
+  createHmac('sha256', secret).update(seamlessSigningText(timestamp, rawBody)).digest('hex');
+
+type Envelope = { success?: unknown; value?: unknown; code?: unknown; message?: unknown };
+
+const readEnvelope = async (response: Response): Promise<Envelope | undefined> => {
+  try {
+    const parsed: unknown = await response.json();
+    return typeof parsed === 'object' && parsed !== null ? (parsed as Envelope) : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+const balanceOf = (value: unknown): string | undefined => {
+  const balance = (value as { balance?: unknown } | null | undefined)?.balance;
+  return typeof balance === 'string' ? balance : undefined;
+};
+
+/** The seamless wallet client: every call signed (X-Signature over `${timestamp}.${rawBody}`), bounded in time. */
+export const seamlessClientFactory = (deps: {
+  operators: OperatorResolver;
+  clock: Pick<Clock, 'now'>;
+  vendorCode?: string;
+  timeoutMs?: number;
+}): SeamlessClient => ({
+  call: async (merchantCode, op, body) => {
+    const operator = deps.operators(merchantCode);
+    if (operator === undefined) {
+      return { kind: 'refused', httpStatus: 0, code: 'OPERATOR_UNKNOWN', message: `No operator ${merchantCode}` };
+    }
+    const rawBody = JSON.stringify(body);
+    const timestamp = String(deps.clock.now());
+    const url = `${operator.platformUrl.replace(/\/+$/, '')}${seamlessPath(op)}`;
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          [SEAMLESS_HEADERS.merchant]: merchantCode,
+          [SEAMLESS_HEADERS.vendor]: deps.vendorCode ?? RGS_VENDOR_CODE,
+          [SEAMLESS_HEADERS.timestamp]: timestamp,
+          [SEAMLESS_HEADERS.signature]: signSeamless(operator.secret, timestamp, rawBody),
+        },
+        body: rawBody,
+        signal: AbortSignal.timeout(deps.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS),
+      });
+    } catch (error) {
+      const name = (error as Error).name;
+      return name === 'TimeoutError' || name === 'AbortError'
+        ? { kind: 'unknown', reason: 'timeout', message: `${op} timed out` }
+        : { kind: 'unknown', reason: 'network', message: `${op} failed: ${(error as Error).message}` };
+    }
+    const envelope = await readEnvelope(response);
+    // A 429 or a 5xx says nothing about whether the call was applied: treat it like no answer.
+    if (response.status >= 500 || response.status === 429) {
+      return {
+        kind: 'unknown',
+        reason: 'server',
+        httpStatus: response.status,
+        message: `${op} answered ${response.status}`,
+      };
+    }
+    if (response.ok && envelope?.success === true) {
+      const answer = SeamlessAnswerSchema.safeParse(envelope.value);
+      if (answer.success) return { kind: 'ok', answer: answer.data };
+      return { kind: 'unknown', reason: 'server', httpStatus: response.status, message: `${op} answer is malformed` };
+    }
+    return {
+      kind: 'refused',
+      httpStatus: response.status,
+      code: typeof envelope?.code === 'string' ? envelope.code : 'PLATFORM_REFUSED',
+      message: typeof envelope?.message === 'string' ? envelope.message : `${op} was refused (${response.status})`,
+      balance: balanceOf(envelope?.value),
+    };
+  },
+});
+
+/**
+ * Distributed mode: RGS_PLATFORM_URL (one platform for every operator) and RGS_OPERATOR_SECRETS as
+ * `code=secret,code=secret`. Codes are matched as written (merchant codes are lower case).
+ */
+export const operatorsFromEnv = (platformUrl: string, secrets: string): OperatorResolver => {
+  const map = new Map<string, string>();
+  for (const entry of secrets.split(',')) {
+    const trimmed = entry.trim();
+    if (trimmed === '') continue;
+    const at = trimmed.indexOf('=');
+    if (at <= 0 || at === trimmed.length - 1) throw new Error('RGS_OPERATOR_SECRETS must be code=secret,code=secret');
+    map.set(trimmed.slice(0, at).trim(), trimmed.slice(at + 1).trim());
+  }
+  return (merchantCode) => {
+    const secret = map.get(merchantCode);
+    return secret === undefined ? undefined : { platformUrl, secret };
+  };
+};

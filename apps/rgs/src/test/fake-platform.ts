@@ -1,0 +1,215 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  formatMoney,
+  parseMoney,
+  SEAMLESS_BASE_PATH,
+  SEAMLESS_HEADERS,
+  SEAMLESS_OPS,
+  SEAMLESS_REQUEST_SCHEMAS,
+  SEAMLESS_TIME_WINDOW_MS,
+  seamlessSigningText,
+  type SeamlessOp,
+} from '@platform/contracts';
+
+/**
+ * A platform as the RGS sees it, for tests: it checks every request's signature and time window, keeps one balance
+ * per player, and applies the five seamless calls idempotently by transaction id (a repeat answers the first
+ * answer with duplicate: true), with rollback tombstones. Faults can be injected per operation: answer 503 without
+ * applying, apply and then answer 503 (the RGS cannot tell), or hang past the RGS's timeout (applied or not).
+ */
+export type Fault = 'fail' | 'apply-then-fail' | 'hang' | 'apply-then-hang';
+export type RecordedCall = {
+  op: SeamlessOp;
+  body: Record<string, unknown>;
+  status: number;
+  /** false when the request was refused before reaching the wallet (signature, fault). */
+  applied: boolean;
+};
+
+type Session = { playerId: string; currency: string };
+type Bet = { playerId: string; amountMinor: bigint; state: 'OPEN' | 'SETTLED' | 'ROLLED_BACK' | 'TOMBSTONE' };
+type Answer = { status: number; body: unknown };
+
+const SCALE = 2;
+
+const readBody = (request: IncomingMessage): Promise<string> =>
+  new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });
+
+export const startFakePlatform = async (options: { secret: string; merchant?: string; now?: () => number }) => {
+  const merchant = options.merchant ?? 'demo';
+  const now = options.now ?? (() => Date.now());
+  const sessions = new Map<string, Session>();
+  const balances = new Map<string, bigint>();
+  const bets = new Map<string, Bet>();
+  const answers = new Map<string, { op: SeamlessOp; answer: Answer }>();
+  const calls: RecordedCall[] = [];
+  const faults: { op: SeamlessOp; fault: Fault }[] = [];
+  const hung: ServerResponse[] = [];
+
+  const envelopeOk = (playerId: string, currency: string, transactionId?: string) => ({
+    status: 200,
+    body: {
+      success: true,
+      value: {
+        balance: formatMoney(balances.get(playerId) ?? 0n, SCALE),
+        currency,
+        ...(transactionId === undefined ? {} : { transactionId }),
+      },
+    },
+  });
+  const refuse = (status: number, code: string, message: string, value?: unknown): Answer => ({
+    status,
+    body: { success: false, code, message, ...(value === undefined ? {} : { value }) },
+  });
+
+  const verify = (request: IncomingMessage, raw: string): Answer | undefined => {
+    const header = (name: string) => {
+      const value = request.headers[name];
+      return typeof value === 'string' ? value : undefined;
+    };
+    if (header(SEAMLESS_HEADERS.merchant) !== merchant || header(SEAMLESS_HEADERS.vendor) !== 'RGS') {
+      return refuse(401, 'VENDOR_UNKNOWN', 'unknown vendor');
+    }
+    const timestamp = header(SEAMLESS_HEADERS.timestamp) ?? '';
+    const signature = header(SEAMLESS_HEADERS.signature) ?? '';
+    const expected = createHmac('sha256', options.secret).update(seamlessSigningText(timestamp, raw)).digest('hex');
+    if (signature.length !== expected.length || !timingSafeEqual(Buffer.from(signature), Buffer.from(expected))) {
+      return refuse(401, 'SIGNATURE_INVALID', 'bad signature');
+    }
+    if (Math.abs(now() - Number(timestamp)) > SEAMLESS_TIME_WINDOW_MS) return refuse(401, 'TIMESTAMP_STALE', 'stale');
+    return undefined;
+  };
+
+  const apply = (op: SeamlessOp, body: Record<string, string>): Answer => {
+    const session = sessions.get(body.sessionToken!);
+    if (session === undefined) return refuse(401, 'SESSION_INVALID', 'no such game session');
+    if (session.playerId !== body.playerId) return refuse(403, 'PLAYER_MISMATCH', 'wrong player');
+    if (session.currency !== body.currency) return refuse(403, 'CURRENCY_MISMATCH', 'wrong currency');
+    const { playerId, currency } = session;
+    if (op === 'balance') return envelopeOk(playerId, currency);
+    const transactionId = body.transactionId!;
+    const previous = answers.get(transactionId);
+    if (previous !== undefined) {
+      if (previous.op !== op) return refuse(409, 'TRANSACTION_CONFLICT', 'transaction id reused');
+      const first = previous.answer.body as { value?: Record<string, unknown> };
+      return { status: previous.answer.status, body: { ...first, value: { ...first.value, duplicate: true } } };
+    }
+    let answer: Answer;
+    const balance = balances.get(playerId) ?? 0n;
+    if (op === 'debit') {
+      const amount = parseMoney(body.amount!, SCALE);
+      const bet = bets.get(transactionId);
+      if (bet?.state === 'TOMBSTONE') answer = refuse(409, 'BET_ROLLED_BACK', 'bet was rolled back');
+      else if (balance < amount) {
+        answer = refuse(402, 'INSUFFICIENT_FUNDS', 'insufficient funds', {
+          balance: formatMoney(balance, SCALE),
+          currency,
+        });
+      } else {
+        balances.set(playerId, balance - amount);
+        bets.set(transactionId, { playerId, amountMinor: amount, state: 'OPEN' });
+        answer = envelopeOk(playerId, currency, transactionId);
+      }
+    } else if (op === 'credit') {
+      const bet = bets.get(body.betTransactionId!);
+      if (bet === undefined || bet.state === 'TOMBSTONE') answer = refuse(404, 'BET_NOT_FOUND', 'no such bet');
+      else if (bet.state === 'ROLLED_BACK') answer = refuse(409, 'BET_ROLLED_BACK', 'bet was rolled back');
+      else {
+        balances.set(playerId, balance + parseMoney(body.amount!, SCALE, { allowZero: true }));
+        if ((body as Record<string, unknown>).endRound === true) bet.state = 'SETTLED';
+        answer = envelopeOk(playerId, currency, transactionId);
+      }
+    } else if (op === 'rollback') {
+      const bet = bets.get(body.betTransactionId!);
+      if (bet === undefined) bets.set(body.betTransactionId!, { playerId, amountMinor: 0n, state: 'TOMBSTONE' });
+      else if (bet.state === 'OPEN') {
+        balances.set(playerId, balance + bet.amountMinor);
+        bet.state = 'ROLLED_BACK';
+      }
+      answer = envelopeOk(playerId, currency, transactionId);
+    } else {
+      answer = envelopeOk(playerId, currency, transactionId);
+    }
+    if (answer.status === 200) answers.set(transactionId, { op, answer });
+    return answer;
+  };
+
+  const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    const raw = await readBody(request);
+    const op = (request.url ?? '').slice(SEAMLESS_BASE_PATH.length + 1) as SeamlessOp;
+    const send = (answer: Answer, applied: boolean, body: Record<string, unknown>) => {
+      calls.push({ op, body, status: answer.status, applied });
+      response.writeHead(answer.status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(answer.body));
+    };
+    if (!(request.url ?? '').startsWith(`${SEAMLESS_BASE_PATH}/`) || !SEAMLESS_OPS.includes(op)) {
+      response.writeHead(404).end();
+      return;
+    }
+    const refused = verify(request, raw);
+    let parsed: Record<string, unknown> = {};
+    try {
+      parsed = JSON.parse(raw) as Record<string, unknown>;
+    } catch {
+      // answered below as a validation failure
+    }
+    if (refused !== undefined) return send(refused, false, parsed);
+    const valid = SEAMLESS_REQUEST_SCHEMAS[op].safeParse(parsed);
+    if (!valid.success) return send(refuse(400, 'VALIDATION_FAILED', valid.error.message), false, parsed);
+    const faultIndex = faults.findIndex((entry) => entry.op === op);
+    const fault = faultIndex === -1 ? undefined : faults.splice(faultIndex, 1)[0]!.fault;
+    if (fault === 'fail') return send(refuse(503, 'INTERNAL', 'unavailable'), false, parsed);
+    if (fault === 'hang') {
+      calls.push({ op, body: parsed, status: 0, applied: false });
+      hung.push(response);
+      return;
+    }
+    const answer = apply(op, parsed as Record<string, string>);
+    if (fault === 'apply-then-fail') return send(refuse(503, 'INTERNAL', 'unavailable'), true, parsed);
+    if (fault === 'apply-then-hang') {
+      calls.push({ op, body: parsed, status: 0, applied: true });
+      hung.push(response);
+      return;
+    }
+    send(answer, answer.status === 200, parsed);
+  };
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch(() => {
+      response.writeHead(500).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    calls,
+    /** A game session as the platform's launch issues it; returns the launch token. */
+    issueSession: (playerId: string, balance: string, currency = 'PHP'): string => {
+      const token = randomBytes(32).toString('base64url');
+      sessions.set(token, { playerId, currency });
+      if (!balances.has(playerId)) balances.set(playerId, parseMoney(balance, SCALE, { allowZero: true }));
+      return token;
+    },
+    balanceOf: (playerId: string): string => formatMoney(balances.get(playerId) ?? 0n, SCALE),
+    /** The next call of `op` gets this fault (several calls queue several faults). */
+    failNext: (op: SeamlessOp, fault: Fault, times = 1): void => {
+      for (let i = 0; i < times; i += 1) faults.push({ op, fault });
+    },
+    callsFor: (roundId: string): RecordedCall[] => calls.filter((call) => call.body.roundId === roundId),
+    close: async (): Promise<void> => {
+      for (const response of hung) response.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+};
+export type FakePlatform = Awaited<ReturnType<typeof startFakePlatform>>;

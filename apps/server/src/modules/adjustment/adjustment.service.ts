@@ -1,0 +1,421 @@
+import {
+  formatMoney,
+  type Adjustment,
+  type AdjustmentPage,
+  type AdjustmentQuery,
+  type AdjustmentRequest,
+  type AdjustmentResult,
+  type ErrorCode,
+} from '@platform/contracts';
+import type { Queryable } from '../../db/database';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { recordAudit } from '../audit';
+import type { MemberRow } from '../identity/member.repository';
+import type { Merchant } from '../merchant';
+import type { StaffCaller } from '../staff';
+import { parseAmount, type WalletService } from '../wallet';
+import type { AdjustmentRepository, AdjustmentRow } from './adjustment.repository';
+
+export type AdjustmentServiceDeps = {
+  repository: AdjustmentRepository;
+  /** Runs `fn` in one transaction with a repository on it: a state change and its audit entry commit together. */
+  transaction: <T>(fn: (repository: AdjustmentRepository, tx: Queryable) => Promise<T>) => Promise<T>;
+  wallet: Pick<WalletService, 'memberAccount' | 'systemAccount' | 'post'>;
+  findMember: (merchantId: number, username: string) => Promise<MemberRow | undefined>;
+  now: Clock;
+};
+
+/** The ledger source of every adjustment; the key is the request's idempotency key, so each moves money once. */
+const SOURCE = 'ops.adjustment';
+/** Ledger refusals that mean nothing moved and nothing will: the request ends FAILED with the code. */
+const DEFINITE_REFUSALS: ReadonlySet<string> = new Set([
+  'INSUFFICIENT_FUNDS',
+  'IDEMPOTENCY_CONFLICT',
+  'ACCOUNT_NOT_FOUND',
+  'CURRENCY_MISMATCH',
+]);
+
+const fieldError = (code: ErrorCode, status: number, path: string, message: string) =>
+  new AppError(code, status, message, { value: { fields: [{ path, message }] } });
+
+const notFound = () => new AppError('ADJUSTMENT_NOT_FOUND', 404, 'No such adjustment');
+const decided = (row: AdjustmentRow) =>
+  new AppError('ADJUSTMENT_STATE_INVALID', 409, `This adjustment is already ${row.status.toLowerCase()}`, {
+    value: { status: row.status },
+  });
+
+const iso = (date: Date | null): string | null => (date === null ? null : new Date(date).toISOString());
+
+export const toAdjustment = (row: AdjustmentRow, scale: number): Adjustment => ({
+  id: row.id.toString(),
+  requestId: row.idempotencyKey,
+  username: row.username,
+  direction: row.amountMinor > 0n ? 'CREDIT' : 'DEBIT',
+  amount: formatMoney(row.amountMinor > 0n ? row.amountMinor : -row.amountMinor, scale),
+  reason: row.reason,
+  status: row.status,
+  requestedBy: row.requestedBy,
+  requestedAt: new Date(row.requestedAt).toISOString(),
+  decidedBy: row.decidedBy,
+  decidedAt: iso(row.decidedAt),
+  decisionReason: row.decisionReason,
+  transferId: row.transferId?.toString() ?? null,
+});
+
+/** The caller is the requester: by account id when both have one, and by username (the interim token has no id). */
+const isRequester = (caller: StaffCaller, row: AdjustmentRow): boolean =>
+  (caller.staffId !== null && row.requestedById !== null && caller.staffId === row.requestedById.toString()) ||
+  caller.staff.toLowerCase() === row.requestedBy.toLowerCase();
+
+const isDecider = (caller: StaffCaller, row: AdjustmentRow): boolean =>
+  row.decidedBy !== null &&
+  ((caller.staffId !== null && row.decidedById !== null && caller.staffId === row.decidedById.toString()) ||
+    caller.staff.toLowerCase() === row.decidedBy.toLowerCase());
+
+const staffIdOf = (caller: StaffCaller): bigint | null => (caller.staffId === null ? null : BigInt(caller.staffId));
+
+/**
+ * Manual adjustments (issue 7): a CORRECTION transfer between the merchant's CASHIER and the member's cash. At or below
+ * the merchant's threshold it applies at once; above it, it waits for a second staff member, who approves (the money
+ * moves once, whoever else approves at the same time) or rejects it with a reason. Every step leaves an audit entry in
+ * the transaction that makes it: adjustment.request, adjustment.approve / adjustment.reject, adjustment.apply.
+ */
+export const adjustmentServiceFactory = (deps: AdjustmentServiceDeps) => {
+  const { repository, transaction, wallet, now } = deps;
+
+  const reload = async (merchantId: number, id: bigint): Promise<AdjustmentRow> => {
+    const row = await repository.byId(merchantId, id);
+    if (row === undefined) throw notFound();
+    return row;
+  };
+
+  const result = (
+    row: AdjustmentRow,
+    merchant: Merchant,
+    extra: { balanceAfterMinor?: bigint; replayed: boolean; thresholdMinor?: bigint },
+  ): AdjustmentResult => {
+    const magnitude = row.amountMinor > 0n ? row.amountMinor : -row.amountMinor;
+    return {
+      ...toAdjustment(row, merchant.currencyScale),
+      balanceAfter:
+        extra.balanceAfterMinor === undefined ? null : formatMoney(extra.balanceAfterMinor, merchant.currencyScale),
+      replayed: extra.replayed,
+      needsApproval: extra.thresholdMinor === undefined ? row.status === 'PENDING' : magnitude > extra.thresholdMinor,
+    };
+  };
+
+  /**
+   * Posts an APPROVED request (idempotent by its key: a repeat replays the first transfer), then records it APPLIED
+   * with its audit entry. A definite refusal by the ledger records it FAILED and rethrows the refusal.
+   */
+  const apply = async (
+    caller: StaffCaller,
+    row: AdjustmentRow,
+  ): Promise<{ row: AdjustmentRow; balanceAfterMinor: bigint; replayed: boolean }> => {
+    const { merchant } = caller;
+    const credit = row.amountMinor > 0n;
+    const [cash, cashier] = await Promise.all([
+      wallet.memberAccount(merchant, row.memberId, 'CASH'),
+      wallet.systemAccount(merchant, 'CASHIER'),
+    ]);
+    let posted;
+    try {
+      posted = await wallet.post(
+        {
+          merchantId: merchant.id,
+          source: SOURCE,
+          idempotencyKey: row.idempotencyKey,
+          // The member sees the reference in the account record: the reason only, never who on the staff made it.
+          reference: row.reason,
+          legs: [
+            {
+              debitAccountId: credit ? cashier : cash,
+              creditAccountId: credit ? cash : cashier,
+              amountMinor: credit ? row.amountMinor : -row.amountMinor,
+              code: 'CORRECTION',
+            },
+          ],
+        },
+        [row.memberId],
+      );
+    } catch (error) {
+      if (error instanceof AppError && DEFINITE_REFUSALS.has(error.code)) {
+        await transaction(async (tx, q) => {
+          if (await tx.markFailed(merchant.id, row.id, error.code)) {
+            await recordAudit(q, caller, {
+              action: 'adjustment.fail',
+              targetType: 'adjustment',
+              targetId: row.id.toString(),
+              before: { status: 'APPROVED' },
+              after: { status: 'FAILED', code: error.code },
+            });
+          }
+        });
+      }
+      throw error;
+    }
+    const transfer = posted.transfers[0];
+    if (transfer === undefined) throw new Error('adjustment without a transfer');
+    const balanceAfterMinor = credit ? transfer.creditBalanceAfterMinor : transfer.debitBalanceAfterMinor;
+    await transaction(async (tx, q) => {
+      if (await tx.markApplied(merchant.id, row.id, transfer.id)) {
+        await recordAudit(q, caller, {
+          action: 'adjustment.apply',
+          targetType: 'adjustment',
+          targetId: row.id.toString(),
+          before: { status: 'APPROVED' },
+          after: {
+            status: 'APPLIED',
+            member: row.username,
+            amount: formatMoney(row.amountMinor, merchant.currencyScale),
+            transferId: transfer.id.toString(),
+            balanceAfter: formatMoney(balanceAfterMinor, merchant.currencyScale),
+          },
+        });
+      }
+    });
+    return { row: await reload(merchant.id, row.id), balanceAfterMinor, replayed: posted.replayed };
+  };
+
+  /** A repeated request id: the same request answers its adjustment (finishing an interrupted one); another is refused. */
+  const resume = async (
+    caller: StaffCaller,
+    existing: AdjustmentRow,
+    memberId: bigint,
+    signedMinor: bigint,
+  ): Promise<AdjustmentResult> => {
+    const { merchant } = caller;
+    if (existing.memberId !== memberId || existing.amountMinor !== signedMinor) {
+      throw new AppError('IDEMPOTENCY_CONFLICT', 409, 'This request id was already used for another adjustment');
+    }
+    if (existing.status === 'FAILED') {
+      const code = (existing.decisionReason ?? 'INSUFFICIENT_FUNDS') as ErrorCode;
+      throw new AppError(code, 422, 'The ledger refused this adjustment; nothing moved');
+    }
+    if (existing.status === 'APPROVED' || existing.status === 'APPLIED') {
+      // APPLIED replays the ledger's first answer (same key, same request), which says the balance it left.
+      const applied = await apply(caller, existing);
+      return result(applied.row, merchant, { balanceAfterMinor: applied.balanceAfterMinor, replayed: true });
+    }
+    return result(existing, merchant, { replayed: true });
+  };
+
+  const memberOf = async (merchant: Merchant, username: string): Promise<MemberRow> => {
+    const member = await deps.findMember(merchant.id, username);
+    // Trial members have play money only; an adjustment is real money.
+    if (member === undefined || member.userType === 4) {
+      throw fieldError('ACCOUNT_NOT_FOUND', 404, 'username', 'No such member');
+    }
+    return member;
+  };
+
+  const amountOf = (text: string, merchant: Merchant): bigint => {
+    try {
+      return parseAmount(text, merchant);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      throw new AppError(error.code, error.httpStatus, error.message, {
+        value: { ...(error.options.value as object), fields: [{ path: 'amount', message: error.message }] },
+      });
+    }
+  };
+
+  return {
+    request: async (caller: StaffCaller, body: AdjustmentRequest): Promise<AdjustmentResult> => {
+      const { merchant } = caller;
+      const magnitude = amountOf(body.amount, merchant);
+      const member = await memberOf(merchant, body.username);
+      const signedMinor = body.direction === 'CREDIT' ? magnitude : -magnitude;
+      const existing = await repository.byKey(merchant.id, body.requestId);
+      if (existing !== undefined) return resume(caller, existing, member.id, signedMinor);
+
+      const thresholdMinor = await repository.threshold(merchant.id);
+      const needsApproval = magnitude > thresholdMinor;
+      const id = await transaction(async (tx, q) => {
+        const inserted = await tx.insert({
+          merchantId: merchant.id,
+          memberId: member.id,
+          amountMinor: signedMinor,
+          reason: body.reason,
+          requestedById: staffIdOf(caller),
+          requestedBy: caller.staff,
+          at: new Date(now()),
+          status: needsApproval ? 'PENDING' : 'APPROVED',
+          idempotencyKey: body.requestId,
+        });
+        if (inserted !== undefined) {
+          await recordAudit(q, caller, {
+            action: 'adjustment.request',
+            targetType: 'adjustment',
+            targetId: inserted.toString(),
+            before: null,
+            after: {
+              member: member.username,
+              direction: body.direction,
+              amount: formatMoney(magnitude, merchant.currencyScale),
+              status: needsApproval ? 'PENDING' : 'APPROVED',
+              threshold: formatMoney(thresholdMinor, merchant.currencyScale),
+            },
+            reason: body.reason,
+          });
+        }
+        return inserted;
+      });
+      if (id === undefined) {
+        // A parallel call with the same request id inserted first: answer as its retry would.
+        const raced = await repository.byKey(merchant.id, body.requestId);
+        if (raced === undefined) throw notFound();
+        return resume(caller, raced, member.id, signedMinor);
+      }
+      const row = await reload(merchant.id, id);
+      if (needsApproval) return result(row, merchant, { replayed: false, thresholdMinor });
+      const applied = await apply(caller, row);
+      return result(applied.row, merchant, {
+        balanceAfterMinor: applied.balanceAfterMinor,
+        replayed: applied.replayed,
+        thresholdMinor,
+      });
+    },
+
+    /**
+     * A second staff member approves a PENDING request: the claim (PENDING → APPROVED) and its audit entry commit
+     * together, so of two approvers at once exactly one wins and only the winner posts. The winner's own retry finishes
+     * an approval interrupted before its post; anyone else is told it was already decided.
+     */
+    approve: async (caller: StaffCaller, id: bigint): Promise<AdjustmentResult> => {
+      const { merchant } = caller;
+      const row = await reload(merchant.id, id);
+      if (isRequester(caller, row)) {
+        throw new AppError('SELF_APPROVAL_FORBIDDEN', 403, 'Another staff member must approve your own adjustment');
+      }
+      const won =
+        row.status === 'PENDING' &&
+        (await transaction(async (tx, q) => {
+          const claimed = await tx.decide(
+            merchant.id,
+            id,
+            'APPROVED',
+            { id: staffIdOf(caller), username: caller.staff, at: new Date(now()) },
+            null,
+          );
+          if (claimed) {
+            await recordAudit(q, caller, {
+              action: 'adjustment.approve',
+              targetType: 'adjustment',
+              targetId: id.toString(),
+              before: { status: 'PENDING', requestedBy: row.requestedBy },
+              after: {
+                status: 'APPROVED',
+                member: row.username,
+                amount: formatMoney(row.amountMinor, merchant.currencyScale),
+              },
+            });
+          }
+          return claimed;
+        }));
+      const current = await reload(merchant.id, id);
+      const ownRetry = !won && isDecider(caller, current) && ['APPROVED', 'APPLIED'].includes(current.status);
+      if (!won && !ownRetry) throw decided(current);
+      const applied = await apply(caller, current);
+      return result(applied.row, merchant, { balanceAfterMinor: applied.balanceAfterMinor, replayed: !won });
+    },
+
+    /** A second staff member rejects a PENDING request with a reason; no money moves. */
+    reject: async (caller: StaffCaller, id: bigint, reason: string): Promise<AdjustmentResult> => {
+      const { merchant } = caller;
+      const row = await reload(merchant.id, id);
+      if (isRequester(caller, row)) {
+        throw new AppError('SELF_APPROVAL_FORBIDDEN', 403, 'Another staff member must decide your own adjustment');
+      }
+      const won =
+        row.status === 'PENDING' &&
+        (await transaction(async (tx, q) => {
+          const claimed = await tx.decide(
+            merchant.id,
+            id,
+            'REJECTED',
+            { id: staffIdOf(caller), username: caller.staff, at: new Date(now()) },
+            reason,
+          );
+          if (claimed) {
+            await recordAudit(q, caller, {
+              action: 'adjustment.reject',
+              targetType: 'adjustment',
+              targetId: id.toString(),
+              before: { status: 'PENDING', requestedBy: row.requestedBy },
+              after: {
+                status: 'REJECTED',
+                member: row.username,
+                amount: formatMoney(row.amountMinor, merchant.currencyScale),
+              },
+              reason,
+            });
+          }
+          return claimed;
+        }));
+      const current = await reload(merchant.id, id);
+      if (!won && !(current.status === 'REJECTED' && isDecider(caller, current))) throw decided(current);
+      return result(current, merchant, { replayed: !won });
+    },
+
+    list: async (merchant: Merchant, query: AdjustmentQuery): Promise<AdjustmentPage> => {
+      const thresholdMinor = await repository.threshold(merchant.id);
+      const threshold = formatMoney(thresholdMinor, merchant.currencyScale);
+      const empty = { list: [], pageNo: query.pageNo, pageSize: query.pageSize, totalPages: 0, threshold };
+      let memberId: bigint | undefined;
+      if (query.username !== undefined) {
+        memberId = (await deps.findMember(merchant.id, query.username))?.id;
+        if (memberId === undefined) return empty;
+      }
+      const { rows, total } = await repository.page(
+        merchant.id,
+        {
+          status: query.status,
+          memberId,
+          requestedBy: query.requestedBy,
+          fromDay: query.from,
+          toDay: query.to,
+        },
+        query.pageSize,
+        (query.pageNo - 1) * query.pageSize,
+      );
+      return {
+        list: rows.map((row) => toAdjustment(row, merchant.currencyScale)),
+        pageNo: query.pageNo,
+        pageSize: query.pageSize,
+        totalPages: Math.ceil(total / query.pageSize),
+        threshold,
+      };
+    },
+
+    threshold: async (merchant: Merchant): Promise<string> =>
+      formatMoney(await repository.threshold(merchant.id), merchant.currencyScale),
+
+    /** Changes the threshold (payments.manage) with its audit entry in the same transaction. */
+    setThreshold: async (caller: StaffCaller, text: string): Promise<string> => {
+      const { merchant } = caller;
+      let thresholdMinor: bigint;
+      try {
+        thresholdMinor = text.trim() === '0' || /^0(\.0+)?$/.test(text.trim()) ? 0n : parseAmount(text, merchant);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        throw fieldError('VALIDATION_FAILED', 400, 'threshold', error.message);
+      }
+      const before = await repository.threshold(merchant.id);
+      await transaction(async (tx, q) => {
+        await tx.setThreshold(merchant.id, thresholdMinor);
+        await recordAudit(q, caller, {
+          action: 'config.adjustments.update',
+          targetType: 'merchant',
+          targetId: merchant.id,
+          before: { threshold: formatMoney(before, merchant.currencyScale) },
+          after: { threshold: formatMoney(thresholdMinor, merchant.currencyScale) },
+        });
+      });
+      return formatMoney(thresholdMinor, merchant.currencyScale);
+    },
+  };
+};
+
+export type AdjustmentService = ReturnType<typeof adjustmentServiceFactory>;

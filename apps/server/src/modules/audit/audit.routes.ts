@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import { OpsAuditPageSchema, OpsAuditQuerySchema, OPS_API } from '@platform/contracts';
+import { sendCsv } from '../../lib/csv';
+import { success } from '../../lib/respond';
+import { parseInput } from '../../lib/validate';
+import type { StaffAuth } from '../staff';
+import type { AuditService } from './audit.service';
+
+/** Staff API (issue 7): the audit log, read-only. There is deliberately no route that writes, edits or deletes. */
+export const auditRoutes = async (
+  app: FastifyInstance,
+  { audit, staff }: { audit: AuditService; staff: StaffAuth },
+) => {
+  app.get(OPS_API.audit, async (request) => {
+    const caller = await staff.requireStaff(request, 'audit.view');
+    const query = parseInput(OpsAuditQuerySchema, request.query, 'audit filter');
+    return success(OpsAuditPageSchema, await audit.page(caller.merchant, query));
+  });
+
+  app.get(OPS_API.auditCsv, async (request, reply) => {
+    const caller = await staff.requireStaff(request, 'audit.view');
+    const query = parseInput(OpsAuditQuerySchema, request.query, 'audit filter');
+    const { body, truncated } = await audit.csv(caller.merchant, query);
+    return sendCsv(reply, `audit-${caller.merchant.code}.csv`, body, { truncated });
+  });
+};

@@ -1,0 +1,188 @@
+import { describe, expect, it } from 'vitest';
+import type { FrameLocator, Page } from 'playwright-core';
+import { OPS_API } from '@platform/contracts';
+import en from '../apps/web/src/locales/en.json' with { type: 'json' };
+import { openPage, type WatchedPage } from './support/browser';
+import { apiLogin } from './support/session';
+import { usePlatformAndBrowser } from './support/suite';
+
+/**
+ * Issue 6 in the browser: the platform with the in-house RGS mounted under /rgs, as `npm start` runs it. The RGS
+ * reaches the platform only through the seamless wallet protocol over HTTP (loopback), so every balance a test reads
+ * in the header went through that protocol and the ledger.
+ */
+const suite = usePlatformAndBrowser({ rgs: true });
+const shot = (name: string) => new URL(`./screenshots/${name}`, import.meta.url).pathname;
+const eventually = <T>(read: () => T | Promise<T>, timeout = 15_000) => expect.poll(read, { timeout });
+
+const byId = (page: Page, id: string) => page.getByTestId(id);
+const cardNamed = (page: Page, name: string) => byId(page, 'game-card').filter({ hasText: name });
+/** "1,234.50" out of "₱1,234.50" or "1,234.50 PHP": the amount both the header and the game show. */
+const amountIn = (text: string): string => /\d[\d,]*\.\d{2}/.exec(text)?.[0] ?? `no amount in "${text}"`;
+/** The header's balance once it has loaded (it shows a placeholder until the wallet call answers). */
+const headerAmount = async (page: Page): Promise<string> => {
+  await eventually(async () => /\d\.\d{2}/.test(await page.getByTestId('header-balance').innerText())).toBe(true);
+  return amountIn(await page.getByTestId('header-balance').innerText());
+};
+
+const ready = async (page: Page, path: string) => {
+  await page.goto(path);
+  await byId(page, 'page-loader').waitFor({ state: 'detached' });
+};
+
+let clientNumber = 60;
+const freshTab = async (): Promise<WatchedPage> => {
+  clientNumber += 1;
+  return openPage(suite.browser, suite.platform.baseUrl, {
+    extraHTTPHeaders: { 'X-Forwarded-For': `198.51.100.${clientNumber}` },
+  });
+};
+
+const memberTab = async (username: string, password: string, path: string): Promise<WatchedPage> => {
+  const token = await apiLogin(suite.platform.baseUrl, username, password);
+  const watched = await freshTab();
+  await watched.page.context().addInitScript((t) => {
+    if (!sessionStorage.getItem('token')) {
+      sessionStorage.setItem('token', t);
+      sessionStorage.setItem('userInfo', JSON.stringify({ type: 0 }));
+    }
+  }, token);
+  await ready(watched.page, path);
+  return watched;
+};
+
+let funding = 0;
+const fund = async (username: string, amount: string) => {
+  funding += 1;
+  const answer = await suite.platform.staff('POST', OPS_API.adjustments, {
+    username,
+    direction: 'CREDIT',
+    amount,
+    reason: 'e2e games funding',
+    requestId: `e2e-rgs-fund-${funding}`,
+  });
+  expect(answer.status).toBe(200);
+};
+
+/** Starts a game of the in-house vendor from its lobby list and returns the game's frame once it shows a balance. */
+const launch = async (page: Page, gameName: string): Promise<FrameLocator> => {
+  await ready(page, '/rng?vassalage=RGS');
+  await cardNamed(page, gameName).getByTestId('game-card-start').click();
+  await page.waitForURL(/\/seamless\?game=/);
+  const frame = page.frameLocator('[data-testid="seamless-frame"]');
+  await frame.getByTestId('balance').waitFor({ timeout: 20_000 });
+  return frame;
+};
+
+describe('in-house games as a guest', () => {
+  it('asks a guest to log in before a game starts', async () => {
+    const { page } = await freshTab();
+    await ready(page, '/rng?vassalage=RGS');
+    await cardNamed(page, 'Lucky Lanterns').getByTestId('game-card-start').click();
+    await byId(page, 'login-dialog').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/rng');
+    await page.context().close();
+  });
+});
+
+describe('in-house games as a member', () => {
+  it('launches the slot from the lobby, spins, returns: the header balance and the betting record show the round', async () => {
+    await fund('demo_member', '300.00');
+    const { page, consoleErrors } = await memberTab('demo_member', 'Demo#2026', '/');
+    const headerBefore = await headerAmount(page);
+    const frame = await launch(page, 'Lucky Lanterns');
+    await eventually(async () => amountIn(await frame.getByTestId('balance').innerText())).toBe(headerBefore);
+
+    await frame.getByTestId('spin').click();
+    await eventually(() => frame.getByTestId('round-row').count()).toBe(1);
+    const totalBet = amountIn(await frame.getByTestId('total-bet').innerText());
+    const afterSpin = amountIn(await frame.getByTestId('balance').innerText());
+    await page.screenshot({ path: shot('rgs-slot.png') });
+
+    await byId(page, 'seamless-back').click();
+    await page.waitForURL((url) => url.pathname === '/rng');
+    await eventually(async () => amountIn(await byId(page, 'header-balance').innerText())).toBe(afterSpin);
+
+    await ready(page, '/member?page=personalHistoryCopy');
+    const row = byId(page, 'bet-row');
+    await eventually(() => row.count()).toBe(1);
+    expect(await row.innerText()).toContain('Lucky Lanterns');
+    expect(await byId(page, 'bet-totals-bet').innerText()).toContain(totalBet);
+    await page.screenshot({ path: shot('rgs-betting-record.png') });
+    expect(consoleErrors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('verifies a slot round on the verifier page once its seed is revealed', async () => {
+    const { page } = await memberTab('demo_member', 'Demo#2026', '/');
+    const frame = await launch(page, 'Lucky Lanterns');
+    await frame.getByTestId('spin').click();
+    await eventually(() => frame.getByTestId('round-row').count()).toBeGreaterThan(0);
+    // Until the seed is rotated the round cannot be checked; rotating reveals it and the link appears.
+    await frame.getByTestId('rotate-seed').click();
+    const link = frame.getByTestId('round-row').first().getByTestId('verify-link');
+    await link.waitFor();
+    const href = await link.getAttribute('href');
+    expect(href).toMatch(/^\/verify\?family=slot&/);
+
+    await ready(page, href ?? '/verify');
+    await byId(page, 'verify-result').waitFor();
+    expect(await byId(page, 'verify-hash-status').innerText()).toContain(en.verify.hash.match);
+    await byId(page, 'verify-slot-grid').first().waitFor();
+    await page.screenshot({ path: shot('rgs-verify.png') });
+    await page.context().close();
+  });
+
+  it('plays crash in two browsers at once: both see the same round and each other', async () => {
+    await fund('demo_member', '50.00');
+    await fund('demo_downline', '50.00');
+    const first = await memberTab('demo_member', 'Demo#2026', '/');
+    const second = await memberTab('demo_downline', 'Demo#2026', '/');
+    const frames = [await launch(first.page, 'Crash'), await launch(second.page, 'Crash')];
+    const phaseOf = (frame: FrameLocator) => frame.getByTestId('crash-phase');
+
+    // Wait for a betting phase both screens show for the same round, then both bet in it.
+    let round = '';
+    await eventually(async () => {
+      const states = await Promise.all(
+        frames.map(async (frame) => [
+          await phaseOf(frame).getAttribute('data-phase'),
+          await phaseOf(frame).getAttribute('data-round'),
+        ]),
+      );
+      round = states[0]?.[1] ?? '';
+      return states.every(([phase, number]) => phase === 'BETTING' && number === round);
+    }, 120_000).toBe(true);
+    await Promise.all(frames.map((frame) => frame.getByTestId('place-bet').click()));
+
+    for (const frame of frames) {
+      await eventually(() => frame.getByTestId('crash-player-row').count(), 20_000).toBe(2);
+      await eventually(() => phaseOf(frame).getAttribute('data-round')).toBe(round);
+    }
+    await eventually(() => phaseOf(frames[0]!).getAttribute('data-phase'), 30_000).not.toBe('BETTING');
+    expect(await phaseOf(frames[1]!).getAttribute('data-round')).toBe(round);
+    await first.page.screenshot({ path: shot('rgs-crash.png') });
+    await first.page.context().close();
+    await second.page.context().close();
+  });
+});
+
+describe('in-house games as a trial member', () => {
+  it('plays the slot with play money', async () => {
+    const { page } = await freshTab();
+    await ready(page, '/login');
+    await byId(page, 'login-dialog').waitFor();
+    await byId(page, 'login-freeplay').click();
+    await byId(page, 'user-menu-trigger').waitFor();
+    const headerBefore = await headerAmount(page);
+    const frame = await launch(page, 'Lucky Lanterns');
+    await frame.getByTestId('play-money').waitFor();
+    await eventually(async () => amountIn(await frame.getByTestId('balance').innerText())).toBe(headerBefore);
+    await frame.getByTestId('spin').click();
+    await eventually(() => frame.getByTestId('round-row').count()).toBe(1);
+    const afterSpin = amountIn(await frame.getByTestId('balance').innerText());
+    await byId(page, 'seamless-back').click();
+    await eventually(async () => amountIn(await byId(page, 'header-balance').innerText())).toBe(afterSpin);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,107 @@
+import { OPS_API } from './ops-paths';
+import type { StaffPermission } from './staff';
+
+export type StaffEndpoint = {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  /** The one permission the call needs; null: any signed-in staff member (their own session, profile). */
+  permission: StaffPermission | null;
+};
+
+/**
+ * Every staff endpoint of the platform and the permission it checks. The role test walks this table with every role
+ * and with no session and asserts exactly who may call each one; it also fails when a `/wps/ops/` route is missing
+ * from the table, so a new staff route cannot ship without its permission. Sign-in steps (login, MFA, enrolment)
+ * are not here: they are what a caller without a session uses.
+ */
+export const STAFF_ENDPOINTS: readonly StaffEndpoint[] = [
+  // Own session (issue 7)
+  { method: 'GET', path: OPS_API.auth.me, permission: null },
+  { method: 'POST', path: OPS_API.auth.logout, permission: null },
+  // Staff accounts (issue 7)
+  { method: 'GET', path: OPS_API.staff.list, permission: 'staff.manage' },
+  { method: 'POST', path: OPS_API.staff.list, permission: 'staff.manage' },
+  { method: 'PATCH', path: OPS_API.staff.account, permission: 'staff.manage' },
+  { method: 'POST', path: OPS_API.staff.resetMfa, permission: 'staff.manage' },
+  // Cashier (issue 4)
+  { method: 'GET', path: OPS_API.deposits, permission: 'cashier.view' },
+  { method: 'POST', path: OPS_API.depositApprove, permission: 'cashier.decide' },
+  { method: 'POST', path: OPS_API.depositReject, permission: 'cashier.decide' },
+  { method: 'GET', path: OPS_API.withdrawals, permission: 'cashier.view' },
+  { method: 'POST', path: OPS_API.withdrawalApprove, permission: 'cashier.decide' },
+  { method: 'POST', path: OPS_API.withdrawalReject, permission: 'cashier.decide' },
+  { method: 'GET', path: OPS_API.withdrawalProof, permission: 'cashier.view' },
+  { method: 'POST', path: OPS_API.adjustments, permission: 'adjustment.request' },
+  { method: 'GET', path: OPS_API.adjustments, permission: 'adjustment.request' },
+  { method: 'POST', path: OPS_API.adjustmentApprove, permission: 'adjustment.approve' },
+  { method: 'POST', path: OPS_API.adjustmentReject, permission: 'adjustment.approve' },
+  { method: 'GET', path: OPS_API.adjustmentSettings, permission: 'payments.manage' },
+  { method: 'PUT', path: OPS_API.adjustmentSettings, permission: 'payments.manage' },
+  { method: 'GET', path: OPS_API.vendorTransfers, permission: 'cashier.view' },
+  // Games (issue 5)
+  { method: 'PATCH', path: OPS_API.game, permission: 'games.manage' },
+  // Vendors, games and payment channels (issue 7)
+  { method: 'GET', path: OPS_API.games, permission: 'games.manage' },
+  { method: 'PUT', path: OPS_API.gameOrder, permission: 'games.manage' },
+  { method: 'GET', path: OPS_API.vendors, permission: 'games.manage' },
+  { method: 'PATCH', path: OPS_API.vendor, permission: 'games.manage' },
+  { method: 'GET', path: OPS_API.depositChannels, permission: 'payments.manage' },
+  { method: 'POST', path: OPS_API.depositChannels, permission: 'payments.manage' },
+  { method: 'PATCH', path: OPS_API.depositChannel, permission: 'payments.manage' },
+  { method: 'GET', path: OPS_API.withdrawSettings, permission: 'payments.manage' },
+  { method: 'PUT', path: OPS_API.withdrawSettings, permission: 'payments.manage' },
+  // Members and agents (issue 7)
+  { method: 'GET', path: OPS_API.members, permission: 'members.view' },
+  { method: 'GET', path: OPS_API.member, permission: 'members.view' },
+  { method: 'GET', path: OPS_API.memberLogins, permission: 'members.view' },
+  { method: 'GET', path: OPS_API.memberTransactions, permission: 'members.view' },
+  { method: 'GET', path: OPS_API.memberBets, permission: 'members.view' },
+  { method: 'POST', path: OPS_API.memberStatus, permission: 'members.status' },
+  { method: 'POST', path: OPS_API.memberPasswordReset, permission: 'members.password' },
+  { method: 'GET', path: OPS_API.memberNotes, permission: 'members.view' },
+  { method: 'POST', path: OPS_API.memberNotes, permission: 'members.note' },
+  // Content (issue 5)
+  { method: 'GET', path: OPS_API.banners, permission: 'content.manage' },
+  { method: 'POST', path: OPS_API.banners, permission: 'content.manage' },
+  { method: 'PATCH', path: OPS_API.banner, permission: 'content.manage' },
+  { method: 'DELETE', path: OPS_API.banner, permission: 'content.manage' },
+  { method: 'GET', path: OPS_API.notices, permission: 'content.manage' },
+  { method: 'POST', path: OPS_API.notices, permission: 'content.manage' },
+  { method: 'PATCH', path: OPS_API.notice, permission: 'content.manage' },
+  { method: 'DELETE', path: OPS_API.notice, permission: 'content.manage' },
+  // Help centre incl. terms (issue 7)
+  { method: 'GET', path: OPS_API.helpSections, permission: 'content.manage' },
+  { method: 'POST', path: OPS_API.helpSections, permission: 'content.manage' },
+  { method: 'PATCH', path: OPS_API.helpSection, permission: 'content.manage' },
+  { method: 'DELETE', path: OPS_API.helpSection, permission: 'content.manage' },
+  // Site configuration (issue 7)
+  { method: 'GET', path: OPS_API.config.whitelabel, permission: 'config.manage' },
+  { method: 'PATCH', path: OPS_API.config.whitelabel, permission: 'config.manage' },
+  { method: 'GET', path: OPS_API.config.register, permission: 'config.manage' },
+  { method: 'PUT', path: OPS_API.config.register, permission: 'config.manage' },
+  { method: 'GET', path: OPS_API.config.languages, permission: 'config.manage' },
+  { method: 'PUT', path: OPS_API.config.languages, permission: 'config.manage' },
+  { method: 'GET', path: OPS_API.config.resources, permission: 'config.manage' },
+  { method: 'PUT', path: OPS_API.config.resources, permission: 'config.manage' },
+  { method: 'GET', path: OPS_API.config.customerService, permission: 'config.manage' },
+  { method: 'PUT', path: OPS_API.config.customerService, permission: 'config.manage' },
+  { method: 'GET', path: OPS_API.config.maintenance, permission: 'config.manage' },
+  { method: 'PUT', path: OPS_API.config.maintenance, permission: 'config.manage' },
+  { method: 'GET', path: OPS_API.config.regionRules, permission: 'config.manage' },
+  { method: 'PUT', path: OPS_API.config.regionRules, permission: 'config.manage' },
+  // Dashboard, reports and audit log (issue 7)
+  { method: 'GET', path: OPS_API.dashboard, permission: 'dashboard.view' },
+  { method: 'GET', path: OPS_API.reportDaily, permission: 'reports.view' },
+  { method: 'GET', path: OPS_API.reportDailyCsv, permission: 'reports.view' },
+  { method: 'GET', path: OPS_API.reportCashier, permission: 'reports.view' },
+  { method: 'GET', path: OPS_API.reportCashierCsv, permission: 'reports.view' },
+  { method: 'GET', path: OPS_API.audit, permission: 'audit.view' },
+  { method: 'GET', path: OPS_API.auditCsv, permission: 'audit.view' },
+];
+
+/** The sign-in steps: staff routes without a session (the role test accepts these and nothing else off the table). */
+export const STAFF_SIGN_IN_ENDPOINTS: readonly Omit<StaffEndpoint, 'permission'>[] = [
+  { method: 'POST', path: OPS_API.auth.login },
+  { method: 'POST', path: OPS_API.auth.enrol },
+  { method: 'POST', path: OPS_API.auth.mfa },
+];

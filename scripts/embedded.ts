@@ -1,0 +1,68 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { attachRgsSocketIo, buildRgs, type BuildRgsOptions, type RgsApp } from '@platform/rgs';
+import { selfUrlOf, vendorSecretKey, type Env } from '@platform/server';
+
+/**
+ * Embedded mode (DESIGN.md §3): the in-house RGS in the platform's process, on the platform's port, under /rgs. It
+ * still reaches the platform only over HTTP, on loopback, through the vendor protocols. Used by `npm start`
+ * (scripts/start.ts) and by the browser tests.
+ */
+export const RGS_PREFIX = '/rgs';
+
+export type SecretResolver = (merchantCode: string, vendorCode: string) => string;
+
+/**
+ * Shared secrets (ADR 0013): a VENDOR_SECRET_<MERCHANT>_<VENDOR> variable wins; otherwise each merchant's secret is
+ * derived from a random key of this process, so nothing secret is written anywhere and each start has new ones.
+ */
+export const embeddedSecrets = (env: Pick<Env, 'VENDOR_SECRETS'>): SecretResolver => {
+  const processKey = randomBytes(32);
+  return (merchantCode, vendorCode) =>
+    env.VENDOR_SECRETS.get(vendorSecretKey(merchantCode, vendorCode)) ??
+    createHmac('sha256', processKey).update(`${merchantCode}:${vendorCode}`).digest('base64url');
+};
+
+/** Sends /rgs and /rgs/* to the RGS, everything else to the listeners already on the server (the platform). */
+const forwardPrefix = (server: Server, rgs: RgsApp): void => {
+  const platformListeners = server.listeners('request') as Array<(req: IncomingMessage, res: ServerResponse) => void>;
+  server.removeAllListeners('request');
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const url = req.url ?? '/';
+    if (url === RGS_PREFIX || url.startsWith(`${RGS_PREFIX}/`) || url.startsWith(`${RGS_PREFIX}?`)) {
+      rgs.routing(req, res);
+      return;
+    }
+    for (const listener of platformListeners) listener.call(server, req, res);
+  });
+};
+
+export type MountOptions = {
+  secrets: SecretResolver;
+  /** Where the RGS keeps its facts (default: PGlite under DATA_DIR/rgs). */
+  database?: BuildRgsOptions['database'];
+  /** Anything else the RGS takes (tests: a clock, crash timings). */
+  rgs?: Partial<Omit<BuildRgsOptions, 'database' | 'operators'>>;
+};
+
+/** Builds the RGS and serves it on the platform's server (call before the platform listens). */
+export const mountRgs = async (app: FastifyInstance, env: Env, options: MountOptions): Promise<RgsApp> => {
+  const rgs = await buildRgs({
+    logger: app.log.child({ service: 'rgs' }),
+    ...options.rgs,
+    database: options.database ?? { dataDir: join(env.DATA_DIR, 'rgs') },
+    operators: (merchantCode) => {
+      const platformUrl = selfUrlOf(app);
+      return platformUrl === undefined ? undefined : { platformUrl, secret: options.secrets(merchantCode, 'RGS') };
+    },
+  });
+  await rgs.ready();
+  forwardPrefix(app.server, rgs);
+  attachRgsSocketIo(rgs, app.server);
+  app.addHook('onClose', async () => {
+    await rgs.close();
+  });
+  return rgs;
+};
