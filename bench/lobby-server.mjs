@@ -88,6 +88,7 @@ const main = async () => {
     const body = readFileSync(file, 'utf8');
     const bare = Fastify();
     bare.get('/bare', (_request, reply) => reply.type('application/json; charset=utf-8').send(body));
+    process.on('SIGTERM', () => process.exit(0));
     await listen(bare);
     return;
   }

@@ -69,7 +69,7 @@ export type ResponseCacheOptions = {
   /** Distributed mode: invalidations go to every node through this Redis. */
   redisUrl?: string;
   maxEntries?: number;
-  /** Bodies and their compressed forms, in bytes (strings counted by length). */
+  /** Bodies and their compressed forms, in bytes. */
   maxBytes?: number;
   ttlMs?: number;
   now?: () => number;
@@ -95,7 +95,8 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 type Entry = {
   merchantId: number;
   route: string;
-  body: string;
+  /** The JSON as UTF-8 bytes, encoded once: a string body would be encoded again on every send. */
+  body: Buffer;
   hash: string;
   expiresAt: number;
   br?: Buffer;
@@ -117,7 +118,7 @@ const normalizeQuery = (query: Readonly<Record<string, unknown>> | undefined): s
 
 const keyOf = (key: CacheKey): string => `${key.merchantId}|${key.route}|${normalizeQuery(key.query)}`;
 
-const hashOf = (body: string): string => createHash('sha256').update(body).digest('base64url').slice(0, 27);
+const hashOf = (body: Buffer): string => createHash('sha256').update(body).digest('base64url').slice(0, 27);
 
 /** The hashes named by an If-None-Match header (weak comparison, RFC 9110 §13.1.2), or '*' for any. */
 const matches = (header: string | undefined, hash: string): boolean => {
@@ -214,7 +215,7 @@ export const createResponseCache = async (options: ResponseCacheOptions = {}): P
     if (pending !== undefined) return pending;
     const generation = generations.get(cacheKey.merchantId) ?? 0;
     const run = (async () => {
-      const body = JSON.stringify(await produce());
+      const body = Buffer.from(JSON.stringify(await produce()));
       const entry: Entry = {
         merchantId: cacheKey.merchantId,
         route: cacheKey.route,
