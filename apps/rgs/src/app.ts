@@ -1,11 +1,11 @@
 import { randomBytes as cryptoRandomBytes } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { openPostgres } from '@platform/db';
 import { registerApi } from './api';
 import { crashEngineFactory, type CrashEngine, type CrashOptions } from './crash/engine';
 import type { Database } from './db/database';
 import { migrate } from './db/migrate';
 import { openPglite } from './db/pglite';
-import { openPostgres } from './db/postgres';
 import { fairFactory } from './fair/fair';
 import { jackpotFactory } from './jackpot/jackpot';
 import { systemClock, type Clock } from './lib/clock';

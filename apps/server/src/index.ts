@@ -15,8 +15,7 @@ export {
 export { loadEnv, EnvError, type Env } from './env';
 export type { Database, Queryable, Transaction, DatabaseKind } from './db/database';
 export { openPglite, type PgliteOptions } from './db/pglite';
-export { openPostgres, type PostgresOptions } from './db/postgres';
-export { EmbeddedDatabaseLockedError } from './db/embedded-lock';
+export { openPostgres, EmbeddedDatabaseLockedError, type PostgresOptions } from '@platform/db';
 export { runPlatform, failStart, type RunOptions } from './run';
 export { selfUrlOf } from './app';
 export { vendorSecretKey } from './env';

@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 import { networkInterfaces } from 'node:os';
 import type { FastifyInstance } from 'fastify';
+import { EmbeddedDatabaseLockedError } from '@platform/db';
 import { buildApp, type BuildAppOptions } from './app';
-import { EmbeddedDatabaseLockedError } from './db/embedded-lock';
 import { DEMO_ACCOUNTS } from './db/seed-accounts';
 import { DEMO_STAFF, DEMO_STAFF_PASSWORD, DEMO_STAFF_TOTP_SECRET } from './db/seed-staff';
 import { embeddedDataDir } from './db/open-database';

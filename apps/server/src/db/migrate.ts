@@ -1,54 +1,14 @@
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Database } from './database';
+import { createMigrator } from '@platform/db';
 
-export type Migration = { name: string; sql: string; checksum: string };
+export type { Migration } from '@platform/db';
 
-const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
-const MIGRATION_FILE = /^\d{4}_[a-z0-9_]+\.sql$/;
+/** The platform's migrations (db/migrations), recorded in schema_migrations; the RGS has its own table. */
+export const platformMigrator = createMigrator({
+  name: 'platform',
+  dir: fileURLToPath(new URL('./migrations/', import.meta.url)),
+  table: 'schema_migrations',
+});
 
-export const loadMigrations = (dir = MIGRATIONS_DIR): Migration[] =>
-  readdirSync(dir)
-    .filter((name) => MIGRATION_FILE.test(name))
-    .sort()
-    .map((name) => {
-      const sql = readFileSync(join(dir, name), 'utf8');
-      return { name, sql, checksum: createHash('sha256').update(sql).digest('hex') };
-    });
-
-/**
- * Applies the pending migrations in name order, all in one transaction, and records them. The advisory
- * lock (per schema) makes two processes booting at once apply them once: the second waits, then sees them
- * recorded. A recorded migration whose file changed is refused: migrations are append-only.
- * Returns the names applied now.
- */
-export const migrate = (db: Database, migrations: Migration[] = loadMigrations()): Promise<string[]> =>
-  db.transaction(async (tx) => {
-    await tx.query("SELECT pg_advisory_xact_lock(hashtext('platform.migrations:' || current_schema()))");
-    await tx.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-      name text PRIMARY KEY,
-      checksum text NOT NULL,
-      applied_at timestamptz NOT NULL DEFAULT now()
-    )`);
-    const { rows } = await tx.query<{ name: string; checksum: string }>('SELECT name, checksum FROM schema_migrations');
-    const applied = new Map(rows.map((row) => [row.name, row.checksum]));
-    const appliedNow: string[] = [];
-    for (const migration of migrations) {
-      const checksum = applied.get(migration.name);
-      if (checksum !== undefined) {
-        if (checksum !== migration.checksum) {
-          throw new Error(`Migration ${migration.name} was changed after it was applied; add a new migration instead`);
-        }
-        continue;
-      }
-      await tx.exec(migration.sql);
-      await tx.query('INSERT INTO schema_migrations (name, checksum) VALUES ($1, $2)', [
-        migration.name,
-        migration.checksum,
-      ]);
-      appliedNow.push(migration.name);
-    }
-    return appliedNow;
-  });
+export const loadMigrations = platformMigrator.load;
+export const migrate = platformMigrator.migrate;

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import type { Env } from '../env';
+import { openPostgres } from '@platform/db';
 import type { Database } from './database';
 import { openPglite } from './pglite';
-import { openPostgres } from './postgres';
 
 /** PostgreSQL when DATABASE_URL is set (distributed mode), otherwise PGlite under DATA_DIR/platform. */
 export const embeddedDataDir = (env: Pick<Env, 'DATA_DIR'>): string => join(env.DATA_DIR, 'platform');

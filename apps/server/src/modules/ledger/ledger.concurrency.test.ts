@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPostgres } from '@platform/db';
 import type { Database } from '../../db/database';
-import { openPostgres } from '../../db/postgres';
 import { testDatabaseUrl } from '../../env';
 import { AppError } from '../../lib/app-error';
 import { directPoster, groupCommitPoster } from './ledger.poster';

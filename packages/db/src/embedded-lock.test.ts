@@ -3,11 +3,13 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { loadEnv } from '../env';
-import { NO_WEB_BUILD } from '../test/test-app';
+import type { Database } from './database';
 import { EmbeddedDatabaseLockedError } from './embedded-lock';
-import { openPglite } from './pglite';
+import { openPglite as openEmbedded, type PgliteOptions } from './pglite';
+
+/** As an app opens it: its settings named in the message of a locked directory. */
+const openPglite = (options: PgliteOptions): Promise<Database> =>
+  openEmbedded({ ...options, settingNames: 'DATA_DIR/DATABASE_URL' });
 
 /** A pid that belonged to a process that has exited. */
 const deadPid = (): number => {
@@ -19,8 +21,8 @@ describe('embedded database on disk', () => {
   let dataDir: string;
   let dbDir: string;
   beforeEach(() => {
-    dataDir = mkdtempSync(join(tmpdir(), 'platform-data-'));
-    dbDir = join(dataDir, 'platform');
+    dataDir = mkdtempSync(join(tmpdir(), 'db-lock-'));
+    dbDir = join(dataDir, 'app');
   });
   afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
@@ -60,21 +62,14 @@ describe('embedded database on disk', () => {
     await expect(openPglite({ dataDir: dbDir })).rejects.toThrow(/is in use by process \d+/);
   });
 
-  it('should boot the app on DATA_DIR, refuse a concurrent boot, and keep changes across restarts', async () => {
-    const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, WEB_DIST_DIR: NO_WEB_BUILD });
-    const app = await buildApp({ env });
-    await app.db.query(
-      "UPDATE merchants SET maintenance_enabled = true, maintenance_message = 'Upgrade' WHERE code = 'demo'",
-    );
-    await expect(buildApp({ env })).rejects.toThrow(/is in use by process/);
-    await app.close();
-
-    const restarted = await buildApp({ env });
+  it('should name no settings when the app gave none', async () => {
+    const first = await openEmbedded({ dataDir: dbDir });
     try {
-      const res = await restarted.inject({ url: '/wps/system/status' });
-      expect(res.json()).toEqual({ success: true, value: { status: 1, message: 'Upgrade', ip: '127.0.0.1' } });
+      await expect(openEmbedded({ dataDir: dbDir })).rejects.toThrow(
+        `The embedded database at ${dbDir} is in use by process ${process.pid}. Stop it.`,
+      );
     } finally {
-      await restarted.close();
+      await first.close();
     }
   });
 });

@@ -9,10 +9,11 @@ import { relative, isAbsolute } from 'node:path';
  * (a crash) and is taken over; a lock from another host cannot be checked and is always respected.
  */
 export class EmbeddedDatabaseLockedError extends Error {
-  constructor(displayPath: string, holderPid: string) {
+  /** `settingNames`: what points the app at another database ('DATA_DIR/DATABASE_URL'), named in the message. */
+  constructor(displayPath: string, holderPid: string, settingNames?: string) {
     super(
       `The embedded database at ${displayPath} is in use by process ${holderPid}. ` +
-        'Stop it, or set DATA_DIR/DATABASE_URL.',
+        (settingNames === undefined ? 'Stop it.' : `Stop it, or set ${settingNames}.`),
     );
     this.name = 'EmbeddedDatabaseLockedError';
   }
@@ -102,7 +103,7 @@ const display = (path: string): string => {
   return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? `./${rel}` : path;
 };
 
-export const acquireEmbeddedLock = (lockPath: string, databasePath: string): EmbeddedLock => {
+export const acquireEmbeddedLock = (lockPath: string, databasePath: string, settingNames?: string): EmbeddedLock => {
   const token = randomBytes(16).toString('hex');
   for (let attempt = 0; attempt < 3; attempt += 1) {
     if (tryCreate(lockPath, token)) {
@@ -119,9 +120,13 @@ export const acquireEmbeddedLock = (lockPath: string, databasePath: string): Emb
     }
     const holder = readHolder(lockPath);
     if (holder && !isStale(holder)) {
-      throw new EmbeddedDatabaseLockedError(display(databasePath), String(holder.pid));
+      throw new EmbeddedDatabaseLockedError(display(databasePath), String(holder.pid), settingNames);
     }
     if (holder) takeOver(lockPath, holder);
   }
-  throw new EmbeddedDatabaseLockedError(display(databasePath), String(readHolder(lockPath)?.pid ?? 'unknown'));
+  throw new EmbeddedDatabaseLockedError(
+    display(databasePath),
+    String(readHolder(lockPath)?.pid ?? 'unknown'),
+    settingNames,
+  );
 };

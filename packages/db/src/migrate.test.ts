@@ -1,0 +1,67 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { createMigrator } from './migrate';
+import { describeEachDatabase, probeMigrator } from './test-fixtures/databases';
+
+/** A second app's migrations, to share a database with the probe's. */
+const otherDir = mkdtempSync(join(tmpdir(), 'db-migrations-'));
+writeFileSync(join(otherDir, '0001_other.sql'), 'CREATE TABLE other_things (id int PRIMARY KEY);');
+writeFileSync(join(otherDir, 'notes.txt'), 'not a migration');
+const otherMigrator = createMigrator({ name: 'db_other', dir: otherDir, table: 'other_schema_migrations' });
+afterAll(() => rmSync(otherDir, { recursive: true, force: true }));
+
+describeEachDatabase('migrations', (getDb, engine) => {
+  it('should start a PGlite test database from the migrated template, and an empty one with nothing', async () => {
+    const all = ['0001_probe_accounts.sql', '0002_probe_seed.sql'];
+    expect(await probeMigrator.migrate(getDb())).toEqual(engine.kind === 'pglite' ? [] : all);
+    const { rows } = await getDb().query<{ balance_minor: bigint }>('SELECT balance_minor FROM probe_accounts');
+    expect(rows).toEqual([{ balance_minor: 9007199254740993n }]);
+    const empty = await engine.openEmpty();
+    try {
+      const { rows: tables } = await empty.query(
+        "SELECT 1 FROM information_schema.tables WHERE table_name = 'probe_accounts' AND table_schema = current_schema()",
+      );
+      expect(tables).toEqual([]);
+    } finally {
+      await empty.close();
+    }
+  });
+
+  it('should apply the migrations once, in name order, when two boots race on a fresh database', async () => {
+    const db = await engine.openEmpty();
+    try {
+      const [first, second] = await Promise.all([probeMigrator.migrate(db), probeMigrator.migrate(db)]);
+      expect([...first, ...second]).toEqual(['0001_probe_accounts.sql', '0002_probe_seed.sql']);
+      const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM probe_accounts');
+      expect(rows[0]?.n).toBe(1);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it("should keep each app's migrations in its own table, so two apps can share a schema", async () => {
+    expect(otherMigrator.load().map((m) => m.name)).toEqual(['0001_other.sql']);
+    await probeMigrator.migrate(getDb());
+    expect(await otherMigrator.migrate(getDb())).toEqual(['0001_other.sql']);
+    expect(await probeMigrator.migrate(getDb())).toEqual([]);
+    const { rows } = await getDb().query<{ name: string }>('SELECT name FROM other_schema_migrations');
+    expect(rows).toEqual([{ name: '0001_other.sql' }]);
+  });
+
+  it('should refuse a migration that was changed after it was applied', async () => {
+    const [first] = probeMigrator.load();
+    if (!first) throw new Error('no fixture migrations');
+    await probeMigrator.migrate(getDb());
+    await expect(probeMigrator.migrate(getDb(), [{ ...first, checksum: 'edited' }])).rejects.toThrow(
+      /0001_probe_accounts\.sql was changed after/,
+    );
+  });
+});
+
+it('should refuse a migrator whose name or table is not a plain identifier', () => {
+  expect(() => createMigrator({ name: 'x', dir: otherDir, table: 'migrations; DROP TABLE users' })).toThrow(
+    /Invalid migrator/,
+  );
+});
