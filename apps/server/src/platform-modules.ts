@@ -21,7 +21,7 @@ import { createVendorWalletModule } from './modules/vendor-wallet';
 import { createWithdrawModule } from './modules/withdraw';
 import { createTransferModule } from './modules/transfer';
 import { createEventBus, type EventBus } from './lib/event-bus';
-import { createResponseCache } from './lib/response-cache';
+import { createResponseCache, ttlMemo } from './lib/response-cache';
 import { randomToken } from './lib/tokens';
 import { createDepositModule } from './modules/deposit';
 import { createDemoGateway } from './modules/demo-gateway';
@@ -36,6 +36,7 @@ import { createMemberOpsModule } from './modules/member-ops';
 import { createAuditModule } from './modules/audit';
 import { createReportsModule } from './modules/reports';
 import { startDepositJobs } from './jobs/deposit-expiry';
+import type { WebShell } from './plugins/web-app';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -69,7 +70,7 @@ export type PlatformDeps = {
  * Builds every module from its own index.ts and mounts its routes (STYLE.md: factories, no container). Modules meet
  * here and nowhere else.
  */
-export const registerModules = async (app: FastifyInstance, deps: PlatformDeps): Promise<void> => {
+export const registerModules = async (app: FastifyInstance, deps: PlatformDeps): Promise<{ webShell: WebShell }> => {
   const { env, db, now } = deps;
   const merchants = createMerchantModule({ db, defaultMerchantCode: env.DEFAULT_MERCHANT_CODE }).service;
   const merchantOf = (request: { host: string }) => merchants.resolveByHost(request.host);
@@ -171,6 +172,18 @@ export const registerModules = async (app: FastifyInstance, deps: PlatformDeps):
     isFirstLoginSession: identity.directory.isFirstLoginSession,
   });
   await app.register(content.routes({ auth: identity.auth, merchantOf: identity.merchantOf, staff }));
+  // The home banner a page's first HTML shows (plugins/web-app.ts): the first live w_home banner of the Host's merchant
+  // in its default language, kept 30 seconds (a staff change shows in the app at once, in the first paint within that).
+  const homeBanner = ttlMemo(
+    async (host) => {
+      const merchant = await merchants.resolveByHost(host);
+      const { list } = await content.service.banners(merchant, { groupName: 'w_home' }, now());
+      const [first] = list;
+      return first === undefined ? null : { imageUrl: first.imageUrl, single: list.length === 1 };
+    },
+    { ttlMs: 30_000 },
+  );
+  const webShell: WebShell = (request) => homeBanner(request.host);
   const bets = createBetsModule({
     ...{ db, now, bus, limiter, merchantById: merchants.byId, languages: merchants.languages, log: app.log },
     invalidateBoard: content.invalidate,
@@ -214,4 +227,5 @@ export const registerModules = async (app: FastifyInstance, deps: PlatformDeps):
   startHousekeeping(app, tasks);
   startPlannerStatistics(app, db);
   app.decorate('housekeeping', tasks);
+  return { webShell };
 };

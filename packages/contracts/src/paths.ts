@@ -169,3 +169,33 @@ export const ROUTES = {
   /** Provably fair round verifier (issue 6): public, prefilled from its query string. */
   verify: '/verify',
 } as const;
+
+/** The layouts of the player web app's pages (spec §2). */
+export type PageLayout = 'default' | 'agent' | 'game' | 'seamless';
+
+/** The pages outside the default layout, by lower-cased path. */
+const OTHER_LAYOUTS: ReadonlyMap<string, Exclude<PageLayout, 'default'>> = new Map(
+  (
+    [
+      [ROUTES.agent, 'agent'],
+      [ROUTES.agentHome, 'agent'],
+      [ROUTES.lottery, 'game'],
+      [ROUTES.seaLottery, 'game'],
+      [ROUTES.vnLottery, 'game'],
+      [ROUTES.lottert, 'game'],
+      [ROUTES.vnlottery, 'game'],
+      [ROUTES.sealottery, 'game'],
+      [ROUTES.seamless, 'seamless'],
+    ] as const
+  ).map(([path, layout]) => [path.toLowerCase(), layout]),
+);
+
+/**
+ * The layout a path renders in; every other path (unknown ones included) uses the default layout. Matched as the web
+ * app's router matches: case-insensitive, with or without a trailing slash. The web app's route table takes its
+ * layouts from here, and the server uses it to decide which pages get the home banner in their first HTML.
+ */
+export const layoutOf = (pathname: string): PageLayout => {
+  const path = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+  return OTHER_LAYOUTS.get(path.toLowerCase()) ?? 'default';
+};

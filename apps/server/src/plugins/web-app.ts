@@ -1,7 +1,8 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { layoutOf } from '@platform/contracts';
 import { failure } from '../lib/respond';
 import { isApiPath, type ApiRouteRegistry } from './api-routes';
 
@@ -28,6 +29,57 @@ const isOpsPath = (path: string): boolean => path === OPS_PREFIX || path.startsW
 
 export type SpaDirs = { web: string; ops: string };
 
+/**
+ * The home banner a default-layout page shows first: its picture, and whether it is the only banner (the carousel
+ * places a lone banner and the first of several differently).
+ */
+export type ShellBanner = { imageUrl: string; single: boolean };
+/** Looks up the banner of the merchant the request is for; null when it has none. Must be cheap (cached). */
+export type WebShell = (request: FastifyRequest) => Promise<ShellBanner | null>;
+
+/** What index.html marks as replaceable: the boot loader between these comments. */
+const BOOT_START = '<!--boot-->';
+const BOOT_END = '<!--/boot-->';
+
+const escapeAttribute = (value: string): string =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** Operator data goes into the page: only a path on our origin or an https picture is used. */
+const isSafeImageUrl = (url: string): boolean =>
+  (url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\')) || url.startsWith('https://');
+
+/**
+ * The web app's index.html with the page's shell in place of the boot loader: an empty header bar and side menu, and
+ * the home banner where the app will put it (the same classes, so the same box), preloaded at high priority. The
+ * banner is then the first thing painted, before any script has run; React replaces the whole shell when it starts.
+ * Returns null when the template has no boot markers or the picture's address is not one we serve.
+ */
+export const withShell = (template: string, banner: ShellBanner): string | null => {
+  const start = template.indexOf(BOOT_START);
+  const end = template.indexOf(BOOT_END);
+  const head = template.indexOf('</head>');
+  if (start < 0 || end < start || head < 0 || head > start || !isSafeImageUrl(banner.imageUrl)) return null;
+  const src = escapeAttribute(banner.imageUrl);
+  const slot = banner.single ? 'home-banner__single' : 'home-banner__first';
+  const shell =
+    '<div class="shell boot-shell" data-testid="boot-shell">' +
+    '<div class="app-header" aria-hidden="true"></div>' +
+    '<div class="shell__body"><div class="side-menu boot-shell__menu" aria-hidden="true"></div>' +
+    '<div class="shell__content"><div class="home-banner-area"><div class="home-banner">' +
+    `<div class="${slot}"><span class="home-banner__link">` +
+    `<img class="banner-image" src="${src}" alt="" fetchpriority="high" decoding="async"></span></div>` +
+    '</div></div>' +
+    '<p class="visually-hidden" data-testid="page-loader" role="status">Loading…</p>' +
+    '</div></div></div>';
+  return (
+    template.slice(0, head) +
+    `<link rel="preload" as="image" href="${src}" fetchpriority="high">` +
+    template.slice(head, start) +
+    shell +
+    template.slice(end + BOOT_END.length)
+  );
+};
+
 type Spa = { root: string; built: boolean; assets: string; what: string };
 
 const cacheFor = (root: string) => (reply: FastifyReply, filePath: string) => {
@@ -50,6 +102,7 @@ export const registerWebApp = async (
   app: FastifyInstance,
   dirs: SpaDirs,
   apiRoutes: ApiRouteRegistry,
+  options: { shell?: WebShell } = {},
 ): Promise<void> => {
   const web: Spa = {
     root: dirs.web,
@@ -69,6 +122,8 @@ export const registerWebApp = async (
       // The web build writes .br and .gz copies; they are sent as they are to clients that accept them.
       preCompressed: true,
       cacheControl: false,
+      // / is answered by the not-found handler below, like any other page (with the page shell when there is one).
+      index: false,
       setHeaders: cacheFor(web.root),
     });
   }
@@ -86,6 +141,24 @@ export const registerWebApp = async (
     });
   }
 
+  /** The web app's index.html, read once: pages of the default layout get the shell with the home banner in it. */
+  const webTemplate = web.built ? readFileSync(join(web.root, 'index.html'), 'utf8') : null;
+
+  const sendWebIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (webTemplate !== null && options.shell !== undefined && layoutOf(pathOf(request)) === 'default') {
+      // The shell is an extra: when the lookup fails, the page is served as built.
+      const banner = await options.shell(request).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'home banner lookup for the page shell failed');
+        return null;
+      });
+      const html = banner === null ? null : withShell(webTemplate, banner);
+      if (html !== null) {
+        return reply.header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(html);
+      }
+    }
+    return sendIndex(reply, web);
+  };
+
   const sendIndex = (reply: FastifyReply, spa: Spa) =>
     spa.built
       ? reply.header('cache-control', REVALIDATE).sendFile('index.html', spa.root)
@@ -94,6 +167,9 @@ export const registerWebApp = async (
           .header('cache-control', 'no-store')
           .type('text/html; charset=utf-8')
           .send(notBuiltPage(spa.what));
+
+  // With `index: false`, @fastify/static would refuse / as a directory: the home page is a page like the others.
+  if (web.built) app.get('/', (request, reply) => sendWebIndex(request, reply));
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = pathOf(request);
@@ -109,7 +185,9 @@ export const registerWebApp = async (
     }
     const spa = isOpsPath(path) ? ops : web;
     const isRead = request.method === 'GET' || request.method === 'HEAD';
-    if (isRead && acceptsHtml(request) && !path.startsWith(spa.assets)) return sendIndex(reply, spa);
+    if (isRead && acceptsHtml(request) && !path.startsWith(spa.assets)) {
+      return spa === web ? sendWebIndex(request, reply) : sendIndex(reply, spa);
+    }
     return reply.code(404).send(failure('NOT_FOUND', `Nothing at ${path}`));
   });
 };

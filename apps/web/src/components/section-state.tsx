@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/empty-state';
@@ -15,7 +15,14 @@ type SectionStateProps<T> = EmptyProps<T> & {
   children: (data: T) => ReactNode;
 };
 
-/** Loading, error (with a retry), empty, or the data: every section of a page says which (DESIGN.md §9). */
+/**
+ * Loading, error (with a retry), empty, or the data: every section of a page says which (DESIGN.md §9).
+ *
+ * The data is rendered from a deferred value: an answer that arrives is drawn in a background render that yields to the
+ * browser every few milliseconds, instead of one long task that blocks input while a whole page of cards is built
+ * (a page with a dozen sections receives a dozen answers at start-up). Until that render is done, the section keeps
+ * what it showed before: its loading line, or the previous data.
+ */
 export function SectionState<T>({
   query,
   emptyText,
@@ -25,7 +32,8 @@ export function SectionState<T>({
   children,
 }: SectionStateProps<T>) {
   const { t } = useTranslation();
-  if (query.isPending) {
+  const data = useDeferredValue(query.data);
+  if (query.isPending || (query.isSuccess && data === undefined)) {
     return (
       <p className="muted" role="status">
         {t('common.loading')}
@@ -42,9 +50,11 @@ export function SectionState<T>({
       </div>
     );
   }
-  if (isEmpty?.(query.data) && emptyText !== undefined) {
+  // Pending and error are handled above, so the query has data; the deferred value may still be the previous one.
+  const shown = (data ?? query.data) as T;
+  if (isEmpty?.(shown) && emptyText !== undefined) {
     const empty = <EmptyState title={emptyText} />;
     return emptyTestId === undefined ? empty : <div data-testid={emptyTestId}>{empty}</div>;
   }
-  return <>{children(query.data)}</>;
+  return <>{children(shown)}</>;
 }

@@ -1,10 +1,10 @@
-import { ROUTES } from '@platform/contracts';
+import { layoutOf, ROUTES, type PageLayout } from '@platform/contracts';
 
 /**
  * THE route table (spec §2). Every client path is here once, with its layout, its guard and the page
  * that renders it; src/app/router.tsx turns it into React Router routes.
  */
-export type Layout = 'default' | 'agent' | 'game' | 'seamless';
+export type Layout = PageLayout;
 
 /** login: guests go to /login. member: also no trial members. agent: guests and non-agents go to /agent. */
 export type Guard = 'none' | 'login' | 'member' | 'agent';
@@ -35,11 +35,12 @@ export type RouteEntry = {
   titleKey: string;
 };
 
-const entry = (path: string, page: PageId, titleKey: string, layout: Layout = 'default', guard: Guard = 'none') => ({
+/** The layout comes from `layoutOf` (contracts), which the server also reads. */
+const entry = (path: string, page: PageId, titleKey: string, guard: Guard = 'none'): RouteEntry => ({
   path,
   page,
   titleKey,
-  layout,
+  layout: layoutOf(path),
   guard,
 });
 
@@ -50,9 +51,9 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   entry(ROUTES.homeAlias, 'home', 'pages.home'),
   entry(ROUTES.login, 'login', 'pages.login'),
   entry(ROUTES.register, 'register', 'pages.register'),
-  entry(ROUTES.agent, 'agentLanding', 'pages.agent', 'agent'),
-  entry(ROUTES.agentHome, 'agentCentre', 'pages.agentHome', 'agent', 'agent'),
-  entry(ROUTES.member, 'member', 'pages.member', 'default', 'member'),
+  entry(ROUTES.agent, 'agentLanding', 'pages.agent'),
+  entry(ROUTES.agentHome, 'agentCentre', 'pages.agentHome', 'agent'),
+  entry(ROUTES.member, 'member', 'pages.member', 'member'),
   entry(ROUTES.help, 'help', 'pages.help'),
   entry(ROUTES.sports, 'gameCentre', 'pages.sports'),
   entry(ROUTES.esports, 'gameCentre', 'pages.esports'),
@@ -62,19 +63,19 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   entry(ROUTES.fish, 'gameList', 'pages.fish'),
   entry(ROUTES.rng, 'gameList', 'pages.rng'),
   entry(ROUTES.pvp, 'gameList', 'pages.pvp'),
-  entry(ROUTES.favorite, 'accountGames', 'pages.favorite', 'default', 'login'),
-  entry(ROUTES.recent, 'accountGames', 'pages.recent', 'default', 'login'),
-  entry(ROUTES.lottery, 'lottery', 'pages.lottery', 'game', 'login'),
-  entry(ROUTES.seaLottery, 'lottery', 'pages.seaLottery', 'game', 'login'),
-  entry(ROUTES.vnLottery, 'lottery', 'pages.vnLottery', 'game', 'login'),
+  entry(ROUTES.favorite, 'accountGames', 'pages.favorite', 'login'),
+  entry(ROUTES.recent, 'accountGames', 'pages.recent', 'login'),
+  entry(ROUTES.lottery, 'lottery', 'pages.lottery', 'login'),
+  entry(ROUTES.seaLottery, 'lottery', 'pages.seaLottery', 'login'),
+  entry(ROUTES.vnLottery, 'lottery', 'pages.vnLottery', 'login'),
   // Case variants the spec lists as game pages too (§2); same page, same guard.
-  entry(ROUTES.lottert, 'lottery', 'pages.lottery', 'game', 'login'),
-  entry(ROUTES.vnlottery, 'lottery', 'pages.vnLottery', 'game', 'login'),
-  entry(ROUTES.sealottery, 'lottery', 'pages.seaLottery', 'game', 'login'),
+  entry(ROUTES.lottert, 'lottery', 'pages.lottery', 'login'),
+  entry(ROUTES.vnlottery, 'lottery', 'pages.vnLottery', 'login'),
+  entry(ROUTES.sealottery, 'lottery', 'pages.seaLottery', 'login'),
   entry(ROUTES.promotions, 'promotions', 'pages.promotions'),
-  entry(ROUTES.pointMall, 'pointMall', 'pages.pointMall', 'default', 'login'),
+  entry(ROUTES.pointMall, 'pointMall', 'pages.pointMall', 'login'),
   // A game page (spec §2): no footer, and no side menu so the game gets the whole width.
-  entry(ROUTES.seamless, 'seamless', 'pages.seamless', 'seamless'),
+  entry(ROUTES.seamless, 'seamless', 'pages.seamless'),
   // Public: anyone may check a revealed round (DESIGN.md §6 provably fair).
   entry(ROUTES.verify, 'verify', 'pages.verify'),
 ];

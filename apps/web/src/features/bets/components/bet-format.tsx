@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { dateTimeFormat } from '@/lib/i18n/use-locale';
 import { groupDigits } from '@/lib/wallet';
 
 /** "+1250.00" → "+1,250.00", "-5.00" → "-5.00": a signed wire amount grouped, never through a float. */
@@ -11,9 +12,7 @@ export const profitTone = (amount: string): 'up' | 'down' | 'even' =>
 
 export function TimeText({ iso }: { iso: string }) {
   const { i18n } = useTranslation();
-  const text = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' }).format(
-    new Date(iso),
-  );
+  const text = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso));
   return <time dateTime={iso}>{text}</time>;
 }
 

@@ -2,6 +2,7 @@ import { groupDigits } from '@/lib/wallet';
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { dateTimeFormat } from '@/lib/i18n/use-locale';
 import { SectionState } from '@/components/section-state';
 import { getOrders, ordersQueryKey } from '../api/deposit-api';
 import { OrderStatusBadge } from './order-status';
@@ -17,7 +18,7 @@ export function OrderList() {
     queryFn: ({ signal }) => getOrders(pageNo, PAGE_SIZE, signal),
     placeholderData: keepPreviousData,
   });
-  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  const time = dateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
 
   return (
     <SectionState query={query} emptyText={t('deposit.noOrders')} isEmpty={(page) => page.list.length === 0}>

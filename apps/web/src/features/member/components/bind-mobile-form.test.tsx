@@ -73,7 +73,8 @@ describe('binding a mobile number in the security centre', () => {
     });
     const { user, form } = await openForm(true);
     expect(screen.getByRole('heading', { name: 'Bind mobile number' })).toBeVisible();
-    expect(screen.getByTestId('account-mobile')).toHaveTextContent('Not set');
+    // The account details render in a background render (SectionState), a moment after the form.
+    expect(await screen.findByTestId('account-mobile')).toHaveTextContent('Not set');
     // A first binding asks no password.
     expect(form.queryByTestId('bind-mobile-password')).not.toBeInTheDocument();
     const send = form.getByTestId('bind-mobile-send');

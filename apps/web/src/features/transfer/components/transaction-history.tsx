@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { dateTimeFormat } from '@/lib/i18n/use-locale';
 import { RecordTypeSchema, type RecordType } from '@platform/contracts';
 import { SelectField } from '@/components/form-field';
 import { SectionState } from '@/components/section-state';
@@ -14,9 +15,7 @@ const TYPES = RecordTypeSchema.options;
 
 function TimeCell({ iso }: { iso: string }) {
   const { i18n } = useTranslation();
-  const text = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' }).format(
-    new Date(iso),
-  );
+  const text = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso));
   return <time dateTime={iso}>{text}</time>;
 }
 
