@@ -16,7 +16,7 @@ import { seamlessClientFactory, type OperatorResolver } from './platform/seamles
 import { roundsFactory } from './rounds/rounds';
 import { sessionPurgeFactory, type SessionPurge, type SessionPurgeOptions } from './sessions/session-purge';
 import { sessionsFactory } from './sessions/sessions';
-import { registerTransferProtocol } from './transfer/transfer-routes';
+import { registerTransferProtocol, type TransferRateLimit } from './transfer/transfer-routes';
 import { transferWalletFactory } from './transfer/transfer-wallet';
 
 /** Where the RGS keeps its facts: a database the caller owns, or where to open one. */
@@ -45,6 +45,8 @@ export type BuildRgsOptions = {
   payments?: PaymentsOptions;
   crash?: CrashOptions;
   jackpot?: { seedMinor?: bigint };
+  /** Calls per operator on the transfer protocol (default TRANSFER_RATE_LIMIT; tests lower it). */
+  transferRateLimit?: TransferRateLimit;
   /** The periodic deletion of expired page sessions (sessions/session-purge.ts). */
   sessionPurge?: SessionPurgeOptions;
 };
@@ -157,7 +159,12 @@ export const buildRgs = async (options: BuildRgsOptions): Promise<RgsApp> => {
 
   app.get('/rgs/health', async () => ({ ok: true }));
   registerApi(app, { db, sessions, fair, rounds, jackpot, crash, payments });
-  registerTransferProtocol(app, { wallet: transferWalletFactory({ db, clock }), operators: options.operators, clock });
+  registerTransferProtocol(app, {
+    wallet: transferWalletFactory({ db, clock }),
+    operators: options.operators,
+    clock,
+    rateLimit: options.transferRateLimit,
+  });
   registerPages(app, { rounds, verifierUrl });
 
   app.addHook('onReady', async () => {
