@@ -14,8 +14,9 @@ import { registerPages } from './pages/pages';
 import { paymentsFactory, type Payments, type PaymentsOptions } from './platform/payments';
 import { seamlessClientFactory, type OperatorResolver } from './platform/seamless-client';
 import { roundsFactory } from './rounds/rounds';
+import { sessionPurgeFactory, type SessionPurge, type SessionPurgeOptions } from './sessions/session-purge';
 import { sessionsFactory } from './sessions/sessions';
-import { registerTransferProtocol } from './transfer/transfer-routes';
+import { registerTransferProtocol, type TransferRateLimit } from './transfer/transfer-routes';
 import { transferWalletFactory } from './transfer/transfer-wallet';
 
 /** Where the RGS keeps its facts: a database the caller owns, or where to open one. */
@@ -44,6 +45,10 @@ export type BuildRgsOptions = {
   payments?: PaymentsOptions;
   crash?: CrashOptions;
   jackpot?: { seedMinor?: bigint };
+  /** Calls per operator on the transfer protocol (default TRANSFER_RATE_LIMIT; tests lower it). */
+  transferRateLimit?: TransferRateLimit;
+  /** The periodic deletion of expired page sessions (sessions/session-purge.ts). */
+  sessionPurge?: SessionPurgeOptions;
 };
 
 /** What tests and the embedded start script reach besides the routes. */
@@ -51,6 +56,7 @@ export type RgsServices = {
   db: Database;
   crash: CrashEngine;
   payments: Payments;
+  sessionPurge: SessionPurge;
   clock: Clock;
   /** Run when the app closes (attachRgsSocketIo registers its sockets here: hooks cannot be added once ready). */
   closeTasks: Set<() => Promise<void>>;
@@ -128,9 +134,10 @@ export const buildRgs = async (options: BuildRgsOptions): Promise<RgsApp> => {
   const rounds = roundsFactory({ db, clock, payments, randomBytes, verifierUrl });
   const sessions = sessionsFactory({ db, clock, seamless, operators: options.operators, randomBytes });
   const crash = crashEngineFactory({ db, clock, rounds, payments, randomBytes, log: app.log, options: options.crash });
+  const sessionPurge = sessionPurgeFactory({ db, clock, log: app.log, options: options.sessionPurge });
 
   const closeTasks = new Set<() => Promise<void>>();
-  app.decorate('rgs', { db, crash, payments, clock, closeTasks } satisfies RgsServices);
+  app.decorate('rgs', { db, crash, payments, sessionPurge, clock, closeTasks } satisfies RgsServices);
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof RgsError) {
       if (error.httpStatus >= 500) request.log.warn({ code: error.code }, error.message);
@@ -152,17 +159,24 @@ export const buildRgs = async (options: BuildRgsOptions): Promise<RgsApp> => {
 
   app.get('/rgs/health', async () => ({ ok: true }));
   registerApi(app, { db, sessions, fair, rounds, jackpot, crash, payments });
-  registerTransferProtocol(app, { wallet: transferWalletFactory({ db, clock }), operators: options.operators, clock });
+  registerTransferProtocol(app, {
+    wallet: transferWalletFactory({ db, clock }),
+    operators: options.operators,
+    clock,
+    rateLimit: options.transferRateLimit,
+  });
   registerPages(app, { rounds, verifierUrl });
 
   app.addHook('onReady', async () => {
     payments.start();
+    sessionPurge.start();
     await crash.start();
   });
   app.addHook('onClose', async () => {
     for (const task of closeTasks) await task();
     await crash.stop();
     await payments.stop();
+    await sessionPurge.stop();
     if (owned) await db.close();
   });
   return app as RgsApp;

@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import rateLimit from '@fastify/rate-limit';
 import {
   SEAMLESS_HEADERS,
   SEAMLESS_TIME_WINDOW_MS,
@@ -21,6 +22,15 @@ import type { TransferWallet } from './transfer-wallet';
 const BODY_LIMIT_BYTES = 16 * 1024;
 const HEX_SHA256 = /^[0-9a-f]{64}$/;
 const TIMESTAMP_MS = /^\d{1,15}$/;
+
+/** At most `max` calls per operator (the merchant that signed them) in each window of `timeWindowMs`, per node. */
+export type TransferRateLimit = { max: number; timeWindowMs: number };
+/**
+ * Far above what one merchant's platform sends (a transfer is a member's click, reconciliation asks at most 50 orders a
+ * pass, the bet pull a page a minute), low enough that a flood (a retry loop gone wrong, a leaked secret) is turned
+ * away in memory before it reaches the database.
+ */
+export const TRANSFER_RATE_LIMIT: TransferRateLimit = { max: 1_000, timeWindowMs: 10_000 };
 
 const refuse = (code: TransferProtocolErrorCode, status: number, message: string) =>
   new RgsError(code, status, message);
@@ -69,8 +79,14 @@ const parseBody = <S extends z.ZodType>(schema: S, rawBody: string): z.output<S>
  */
 export const registerTransferProtocol = (
   app: FastifyInstance,
-  deps: { wallet: TransferWallet; operators: OperatorResolver; clock: Pick<Clock, 'now'> },
+  deps: {
+    wallet: TransferWallet;
+    operators: OperatorResolver;
+    clock: Pick<Clock, 'now'>;
+    rateLimit?: TransferRateLimit;
+  },
 ): void => {
+  const limit = deps.rateLimit ?? TRANSFER_RATE_LIMIT;
   void app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser(
@@ -91,13 +107,33 @@ export const registerTransferProtocol = (
       return reply.code(500).send(failure('INTERNAL', 'The game server failed'));
     });
 
-    const signed = (request: FastifyRequest) => {
-      const rawBody = typeof request.body === 'string' ? request.body : '';
-      return { operator: authenticate(request, rawBody, deps.operators, deps.clock.now()), rawBody };
+    // Every call is authenticated first (no I/O: an HMAC over at most 16 KB), then counted against its operator's
+    // limit, then served. Keyed by the operator that signed, not by source address: the platform sends every
+    // merchant's calls from the same few addresses (in embedded mode all from 127.0.0.1), and an unsigned flood could
+    // otherwise use up a real operator's allowance; unsigned calls are refused before they cost a database query.
+    const callers = new WeakMap<FastifyRequest, { operator: string; rawBody: string }>();
+    const callerOf = (request: FastifyRequest) => {
+      const caller = callers.get(request);
+      if (caller === undefined) throw new Error('transfer call served before it was authenticated');
+      return caller;
     };
+    scope.addHook('preHandler', async (request) => {
+      const rawBody = typeof request.body === 'string' ? request.body : '';
+      callers.set(request, { operator: authenticate(request, rawBody, deps.operators, deps.clock.now()), rawBody });
+    });
+    // Route-level preHandler hooks (this plugin adds one to each route below) run after the scope's, so after the
+    // signature check. It answers 429 RATE_LIMITED with Retry-After (seconds) and x-ratelimit-* headers.
+    await scope.register(rateLimit, {
+      hook: 'preHandler',
+      max: limit.max,
+      timeWindow: limit.timeWindowMs,
+      keyGenerator: (request) => callerOf(request).operator,
+      errorResponseBuilder: (_request, context) =>
+        refuse('RATE_LIMITED', 429, `Too many calls for this merchant; retry in ${context.after}`),
+    });
 
     scope.post(`/rgs${transferProtocolPath('transfer')}`, async (request) => {
-      const { operator, rawBody } = signed(request);
+      const { operator, rawBody } = callerOf(request);
       const call = parseBody(VendorTransferCallSchema, rawBody);
       const answer = await deps.wallet.transfer(operator, call);
       request.log.info(
@@ -107,17 +143,17 @@ export const registerTransferProtocol = (
       return success(answer);
     });
     scope.post(`/rgs${transferProtocolPath('order')}`, async (request) => {
-      const { operator, rawBody } = signed(request);
+      const { operator, rawBody } = callerOf(request);
       const query = parseBody(VendorOrderQuerySchema, rawBody);
       return success(await deps.wallet.order(operator, query.orderNo));
     });
     scope.post(`/rgs${transferProtocolPath('balance')}`, async (request) => {
-      const { operator, rawBody } = signed(request);
+      const { operator, rawBody } = callerOf(request);
       const query = parseBody(VendorBalanceQuerySchema, rawBody);
       return success(await deps.wallet.balance(operator, query.playerId, query.currency));
     });
     scope.post(`/rgs${transferProtocolPath('bets')}`, async (request) => {
-      const { operator, rawBody } = signed(request);
+      const { operator, rawBody } = callerOf(request);
       const query = parseBody(VendorBetsQuerySchema, rawBody);
       return success(await deps.wallet.bets(operator, query));
     });

@@ -6,6 +6,7 @@ import { TEST_SECRET, type Harness } from '../test/harness';
 export type ProtocolAnswer<T = Record<string, unknown>> = {
   status: number;
   body: { success: boolean; value: T; code?: string; message?: string };
+  headers: Record<string, unknown>;
 };
 
 export type SignOptions = {
@@ -40,7 +41,11 @@ export const protocolCaller =
       },
       payload: raw,
     });
-    return { status: response.statusCode, body: response.json() as ProtocolAnswer<T>['body'] };
+    return {
+      status: response.statusCode,
+      body: response.json() as ProtocolAnswer<T>['body'],
+      headers: response.headers,
+    };
   };
 
 let orderSeq = 0;

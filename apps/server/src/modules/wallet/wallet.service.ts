@@ -1,4 +1,5 @@
 import { formatMoney, isTrialType, type Balance } from '@platform/contracts';
+import { LRUCache } from 'lru-cache';
 import type { EventBus } from '../../lib/event-bus';
 import type { AccountKey, LedgerService, PostInput, PostResult, SystemPurpose } from '../ledger';
 import type { Merchant } from '../merchant';
@@ -6,7 +7,18 @@ import type { Merchant } from '../merchant';
 /** What a member's money is for: spendable cash, cash held by pending withdrawals, trial play money, a vendor wallet. */
 export type MemberPurpose = 'CASH' | 'FROZEN' | 'PLAY' | `VENDOR:${string}`;
 
-export type WalletServiceDeps = { ledger: LedgerService; bus: EventBus };
+export type WalletServiceDeps = {
+  ledger: LedgerService;
+  bus: EventBus;
+  /** Bound of the account-id cache (default DEFAULT_MAX_CACHED_ACCOUNT_IDS); tests set a small one. */
+  maxCachedAccountIds?: number;
+};
+
+/**
+ * A few megabytes of keys and ids at most: a node keeps the ids of the members active now (a member holds a few accounts:
+ * CASH, FROZEN, vendor wallets) without growing with every member the process has ever seen.
+ */
+export const DEFAULT_MAX_CACHED_ACCOUNT_IDS = 50_000;
 
 /** Every person's account is owned by its `members` row (agents are members with an agent type). */
 const OWNER_KIND = 'MEMBER' as const;
@@ -16,9 +28,14 @@ const OWNER_KIND = 'MEMBER' as const;
  * tells the realtime gateway after the commit whose balances changed. Other wallet modules (deposits, withdrawals,
  * transfers, the transfer wallet) move money only through `post`.
  */
-export const walletServiceFactory = ({ ledger, bus }: WalletServiceDeps) => {
-  // Account ids never change once an account exists, so they are cached for the process's lifetime.
-  const ids = new Map<string, bigint>();
+export const walletServiceFactory = ({
+  ledger,
+  bus,
+  maxCachedAccountIds = DEFAULT_MAX_CACHED_ACCOUNT_IDS,
+}: WalletServiceDeps) => {
+  // Account ids never change once an account exists, so a cached id never goes stale; the cache is bounded (least
+  // recently used goes first) and an evicted id is read again from the ledger on its next use.
+  const ids = new LRUCache<string, bigint>({ max: maxCachedAccountIds });
   const idOf = async (key: AccountKey, shards?: number): Promise<bigint> => {
     const cacheKey = `${key.merchantId}:${key.ownerKind}:${key.ownerId}:${key.purpose}:${key.currency}`;
     const cached = ids.get(cacheKey);
@@ -60,6 +77,8 @@ export const walletServiceFactory = ({ ledger, bus }: WalletServiceDeps) => {
   };
 
   return {
+    /** How many account ids the cache holds now (at most `maxCachedAccountIds`). */
+    cachedAccountIds: (): number => ids.size,
     /** The member's account for `purpose`, opened on first use. */
     memberAccount: (merchant: Merchant, memberId: bigint, purpose: MemberPurpose) =>
       idOf(memberKey(merchant, memberId, purpose)),

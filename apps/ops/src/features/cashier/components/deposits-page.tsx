@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { OpsDepositQuerySchema, type OpsDepositQueueRow } from '@platform/contracts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataTable, PageHeader, type Column } from '@/components/data-table';
-import { TextField } from '@/components/form-fields';
+import { FilterField } from '@/components/filter-field';
 import { Money } from '@/components/money';
 import { ReasonDialog } from '@/components/reason-dialog';
 import { useListParams } from '@/lib/list-params';
@@ -59,12 +59,11 @@ export function DepositsPage() {
         fieldError={checked.fieldError}
         testId="deposit-filters"
       >
-        <TextField
+        <FilterField
+          source={{ values: list.filters, fieldError: checked.fieldError }}
           name="channelId"
           inputMode="numeric"
           label={t('cashier.filters.channelId')}
-          defaultValue={list.filters.channelId}
-          error={checked.fieldError('channelId')}
           testId="filter-channel"
         />
       </QueueFilterBar>

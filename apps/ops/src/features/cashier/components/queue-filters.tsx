@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { FilterBar } from '@/components/data-table';
-import { SelectField, TextField } from '@/components/form-fields';
+import { FilterField } from '@/components/filter-field';
 import { isApiError } from '@/lib/api-client';
 import { translateMessage } from '@/lib/messages';
 
@@ -65,13 +65,13 @@ export function QueueFilterBar(props: QueueFilterBarProps) {
   const { filters: f, statuses, onApply, onReset, fieldError, testId, children, only } = props;
   const { t } = useTranslation();
   const shows = (name: keyof typeof QUEUE_FILTERS) => only === undefined || only.includes(name);
+  const source = { values: f, fieldError };
   return (
     <FilterBar key={JSON.stringify(f)} onApply={onApply} onReset={onReset} testId={testId}>
-      <SelectField
+      <FilterField
+        source={source}
         name="status"
         label={t('cashier.filters.status')}
-        defaultValue={f.status}
-        error={fieldError('status')}
         testId="filter-status"
         options={[
           { value: ANY_STATUS, label: t('cashier.filters.anyStatus') },
@@ -79,60 +79,30 @@ export function QueueFilterBar(props: QueueFilterBarProps) {
         ]}
       />
       {shows('username') && (
-        <TextField
-          name="username"
-          label={t('cashier.filters.username')}
-          defaultValue={f.username}
-          error={fieldError('username')}
-          testId="filter-username"
-        />
+        <FilterField source={source} name="username" label={t('cashier.filters.username')} testId="filter-username" />
       )}
       {shows('orderNo') && (
-        <TextField
-          name="orderNo"
-          label={t('cashier.filters.orderNo')}
-          defaultValue={f.orderNo}
-          error={fieldError('orderNo')}
-          testId="filter-order-no"
-        />
+        <FilterField source={source} name="orderNo" label={t('cashier.filters.orderNo')} testId="filter-order-no" />
       )}
       {shows('from') && (
-        <TextField
-          name="from"
-          type="date"
-          label={t('filters.from')}
-          defaultValue={f.from}
-          error={fieldError('from')}
-          testId="filter-from"
-        />
+        <FilterField source={source} name="from" type="date" label={t('filters.from')} testId="filter-from" />
       )}
-      {shows('to') && (
-        <TextField
-          name="to"
-          type="date"
-          label={t('filters.to')}
-          defaultValue={f.to}
-          error={fieldError('to')}
-          testId="filter-to"
-        />
-      )}
+      {shows('to') && <FilterField source={source} name="to" type="date" label={t('filters.to')} testId="filter-to" />}
       {shows('minAmount') && (
-        <TextField
+        <FilterField
+          source={source}
           name="minAmount"
           inputMode="decimal"
           label={t('cashier.filters.minAmount')}
-          defaultValue={f.minAmount}
-          error={fieldError('minAmount')}
           testId="filter-min-amount"
         />
       )}
       {shows('maxAmount') && (
-        <TextField
+        <FilterField
+          source={source}
           name="maxAmount"
           inputMode="decimal"
           label={t('cashier.filters.maxAmount')}
-          defaultValue={f.maxAmount}
-          error={fieldError('maxAmount')}
           testId="filter-max-amount"
         />
       )}

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { OpsWithdrawalQuerySchema, type OpsWithdrawalQueueRow } from '@platform/contracts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataTable, PageHeader, type Column } from '@/components/data-table';
-import { TextField } from '@/components/form-fields';
+import { FilterField } from '@/components/filter-field';
 import { Money } from '@/components/money';
 import { ReasonDialog } from '@/components/reason-dialog';
 import { useListParams } from '@/lib/list-params';
@@ -61,11 +61,10 @@ export function WithdrawalsPage() {
         fieldError={checked.fieldError}
         testId="withdrawal-filters"
       >
-        <TextField
+        <FilterField
+          source={{ values: list.filters, fieldError: checked.fieldError }}
           name="bankName"
           label={t('cashier.filters.bankName')}
-          defaultValue={list.filters.bankName}
-          error={checked.fieldError('bankName')}
           testId="filter-bank-name"
         />
       </QueueFilterBar>

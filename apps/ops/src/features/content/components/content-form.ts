@@ -16,6 +16,19 @@ import {
 import { contentKeys, getSiteLanguages } from '../api/content-api';
 
 /**
+ * What the shared dialog and list (content-dialog.tsx, content-list-page.tsx) take from the kind of content: texts
+ * under `texts` in the locales, saves refresh `queryKey`, and test ids made from the kind (`banner-dialog`, `-submit`,
+ * `-form-error`, `-sort`, `-starts-at`, `-ends-at`, `-enabled`, `-create`, `-edit`, `-delete`, `-delete-dialog`,
+ * `-status`, `-filters`; the page `banners-page`, the table `banners`), so tests and e2e find them under the old names.
+ */
+export const CONTENT_KINDS = {
+  banner: { texts: 'content.banners', nav: 'nav.banners', queryKey: contentKeys.banners },
+  notice: { texts: 'content.notices', nav: 'nav.notices', queryKey: contentKeys.notices },
+  help: { texts: 'content.help', nav: 'nav.help', queryKey: contentKeys.help },
+} as const;
+export type ContentKind = keyof typeof CONTENT_KINDS;
+
+/**
  * The content forms hold strings (what inputs give); these schemas turn them into the wire shape and then check it
  * with the contracts' own schema, the one the server parses, so a message lands under the same field either way.
  */
@@ -169,14 +182,20 @@ export const useSiteLanguages = () =>
     staleTime: 5 * 60_000,
   });
 
-/** Options of a language picker: the site's languages, after "All languages" when `all` is set. */
-export const useLanguageOptions = (all: boolean) => {
+/**
+ * Options of a language picker: the site's languages, after "All languages" when `all` is set; `chosen` (an edited
+ * entry's language) is added at the end when the site no longer offers it, so the select still shows it.
+ */
+export const useLanguageOptions = (all: boolean, chosen?: string) => {
   const { t } = useTranslation();
   const languages = useSiteLanguages().data?.supported ?? [];
-  return [
+  const options = [
     ...(all ? [{ value: '', label: t('content.allLanguages') }] : []),
     ...languages.map((language) => ({ value: language.code, label: `${language.label} (${language.code})` })),
   ];
+  return chosen === undefined || options.some((option) => option.value === chosen)
+    ? options
+    : [...options, { value: chosen, label: chosen }];
 };
 
 /** "All languages" for null, else the code. */

@@ -1,12 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TERMS_ANCHOR, type OpsHelpSection } from '@platform/contracts';
-import { Dialog } from '@/components/dialog';
-import { FormError, SelectField, SubmitButton, TextAreaField, TextField } from '@/components/form-fields';
-import { useFormSubmit, useZodForm } from '@/lib/form';
-import { showToast } from '@/lib/toast';
-import { contentKeys, createHelpSection, updateHelpSection } from '../api/content-api';
+import { SelectField, TextAreaField, TextField } from '@/components/form-fields';
+import { useZodForm } from '@/lib/form';
+import { createHelpSection, updateHelpSection } from '../api/content-api';
+import { ContentDialog, useContentSubmit } from './content-dialog';
 import { HelpFormSchema, helpFormOf, useLanguageOptions } from './content-form';
 import { HelpPreview } from './help-preview';
 
@@ -20,113 +18,89 @@ type HelpDialogProps = {
 /** Create or edit a help centre section (the terms are the section `term`): title, HTML body with preview, order. */
 export function HelpDialog({ section, lang, onClose }: HelpDialogProps) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const languages = useLanguageOptions(false);
   const [previewing, setPreviewing] = useState(false);
+  const editing = section !== null;
   const form = useZodForm(HelpFormSchema, helpFormOf(section, lang));
-  const submit = useFormSubmit(
+  const submit = useContentSubmit(
+    'help',
     form,
     (values) =>
       section
         ? updateHelpSection(section, { title: values.title, html: values.html, sort: values.sort })
         : createHelpSection(values),
-    {
-      onSuccess: (saved) => {
-        void queryClient.invalidateQueries({ queryKey: contentKeys.help });
-        showToast(t(section ? 'content.help.updated' : 'content.help.created', { title: saved.title }));
-        onClose();
-      },
-    },
+    { editing, onClose },
   );
-  const editing = section !== null;
-  const chosen = form.watch('lang');
-  const languageOptions = languages.some((o) => o.value === chosen)
-    ? languages
-    : [...languages, { value: chosen, label: chosen }];
+  const languageOptions = useLanguageOptions(false, form.watch('lang'));
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && !submit.busy && onClose()}
-      title={
-        section?.anchor === TERMS_ANCHOR
-          ? t('content.help.editTerms')
-          : t(editing ? 'content.help.editTitle' : 'content.help.createTitle')
-      }
-      description={t('content.help.formHint')}
-      className="dialog--wide"
-      testId="help-dialog"
+    <ContentDialog
+      kind="help"
+      editing={editing}
+      submit={submit}
+      onClose={onClose}
+      title={section?.anchor === TERMS_ANCHOR ? t('content.help.editTerms') : undefined}
     >
-      <form className="form" noValidate onSubmit={(event) => void submit.onSubmit(event)}>
-        <div className="form__grid">
-          {editing ? (
-            <TextField label={t('common.language')} readOnly testId="help-language" {...form.register('lang')} />
-          ) : (
-            <SelectField
-              label={t('common.language')}
-              required
-              testId="help-language"
-              options={languageOptions}
-              error={submit.fieldError('lang')}
-              {...form.register('lang')}
-            />
-          )}
-          <TextField
-            label={t('content.help.anchor')}
+      <div className="form__grid">
+        {editing ? (
+          <TextField label={t('common.language')} readOnly testId="help-language" {...form.register('lang')} />
+        ) : (
+          <SelectField
+            label={t('common.language')}
             required
-            readOnly={editing}
-            placeholder="deposits"
-            hint={t('content.help.anchorHint')}
-            testId="help-anchor"
-            error={submit.fieldError('anchor')}
-            {...form.register('anchor')}
+            testId="help-language"
+            options={languageOptions}
+            error={submit.fieldError('lang')}
+            {...form.register('lang')}
           />
-          <TextField
-            label={t('content.order')}
-            type="number"
-            step={1}
-            hint={t('content.help.orderHint')}
-            testId="help-sort"
-            error={submit.fieldError('sort')}
-            {...form.register('sort')}
-          />
-        </div>
+        )}
         <TextField
-          label={t('content.help.title')}
+          label={t('content.help.anchor')}
           required
-          testId="help-title"
-          error={submit.fieldError('title')}
-          {...form.register('title')}
+          readOnly={editing}
+          placeholder="deposits"
+          hint={t('content.help.anchorHint')}
+          testId="help-anchor"
+          error={submit.fieldError('anchor')}
+          {...form.register('anchor')}
         />
-        <TextAreaField
-          label={t('content.help.body')}
-          required
-          rows={12}
-          spellCheck
-          hint={t('content.help.bodyHint')}
-          testId="help-body"
-          error={submit.fieldError('html')}
-          {...form.register('html')}
+        <TextField
+          label={t('content.order')}
+          type="number"
+          step={1}
+          hint={t('content.help.orderHint')}
+          testId="help-sort"
+          error={submit.fieldError('sort')}
+          {...form.register('sort')}
         />
-        <div>
-          <button
-            type="button"
-            className="button button--ghost button--small"
-            aria-expanded={previewing}
-            data-testid="help-preview-toggle"
-            onClick={() => setPreviewing((open) => !open)}
-          >
-            {previewing ? t('content.help.hidePreview') : t('content.help.showPreview')}
-          </button>
-        </div>
-        {previewing && <HelpPreview title={form.watch('title')} html={form.watch('html')} />}
-        <FormError message={submit.formError} testId="help-form-error" />
-        <div className="dialog__actions">
-          <button type="button" className="button button--ghost" disabled={submit.busy} onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <SubmitButton busy={submit.busy} label={t('common.save')} testId="help-submit" />
-        </div>
-      </form>
-    </Dialog>
+      </div>
+      <TextField
+        label={t('content.help.title')}
+        required
+        testId="help-title"
+        error={submit.fieldError('title')}
+        {...form.register('title')}
+      />
+      <TextAreaField
+        label={t('content.help.body')}
+        required
+        rows={12}
+        spellCheck
+        hint={t('content.help.bodyHint')}
+        testId="help-body"
+        error={submit.fieldError('html')}
+        {...form.register('html')}
+      />
+      <div>
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          aria-expanded={previewing}
+          data-testid="help-preview-toggle"
+          onClick={() => setPreviewing((open) => !open)}
+        >
+          {previewing ? t('content.help.hidePreview') : t('content.help.showPreview')}
+        </button>
+      </div>
+      {previewing && <HelpPreview title={form.watch('title')} html={form.watch('html')} />}
+    </ContentDialog>
   );
 }

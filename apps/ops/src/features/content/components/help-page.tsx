@@ -10,6 +10,7 @@ import { useListParams } from '@/lib/list-params';
 import { showToast } from '@/lib/toast';
 import { contentKeys, deleteHelpSection, listHelpSections } from '../api/content-api';
 import { useLanguageOptions, useSiteLanguages } from './content-form';
+import { ContentRowActions } from './content-list-page';
 import { HelpDialog } from './help-dialog';
 import './content.css';
 
@@ -62,26 +63,12 @@ export function HelpPage() {
       key: 'actions',
       header: t('common.actions'),
       cell: (row) => (
-        <span className="table__actions">
-          <button
-            type="button"
-            className="button button--ghost button--small"
-            data-testid="help-edit"
-            onClick={() => setEditing({ section: row })}
-          >
-            {t('content.edit')}
-          </button>
-          {row.anchor !== TERMS_ANCHOR && (
-            <button
-              type="button"
-              className="button button--ghost button--small"
-              data-testid="help-delete"
-              onClick={() => setDeleting(row)}
-            >
-              {t('content.delete')}
-            </button>
-          )}
-        </span>
+        <ContentRowActions
+          kind="help"
+          onEdit={() => setEditing({ section: row })}
+          // The terms stay: sign-up and login link to them.
+          onDelete={row.anchor === TERMS_ANCHOR ? undefined : () => setDeleting(row)}
+        />
       ),
     },
   ];

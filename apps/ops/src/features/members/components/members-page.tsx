@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MemberSearchQuerySchema, type MemberSummary } from '@platform/contracts';
 import { DataTable, FilterBar, PageHeader, type Column } from '@/components/data-table';
-import { SelectField, TextField } from '@/components/form-fields';
+import { FilterField } from '@/components/filter-field';
 import { isApiError, type Query } from '@/lib/api-client';
 import { useListParams } from '@/lib/list-params';
 import { translateMessage } from '@/lib/messages';
@@ -60,6 +60,7 @@ function MemberSearch({ presetType, titleKey, testId }: { presetType: string; ti
     return issue === undefined ? undefined : translateMessage(t, issue.message);
   };
   const f = list.filters;
+  const source = { values: f, fieldError };
 
   const columns: Column<MemberSummary>[] = [
     {
@@ -89,33 +90,19 @@ function MemberSearch({ presetType, titleKey, testId }: { presetType: string; ti
         onReset={list.resetFilters}
         testId="member-filters"
       >
-        <TextField
-          name="username"
-          label={t('members.fields.username')}
-          defaultValue={f.username}
-          error={fieldError('username')}
-          testId="filter-username"
-        />
-        <TextField
+        <FilterField source={source} name="username" label={t('members.fields.username')} testId="filter-username" />
+        <FilterField
+          source={source}
           name="mobile"
           type="tel"
           label={t('members.fields.mobile')}
-          defaultValue={f.mobile}
-          error={fieldError('mobile')}
           testId="filter-mobile"
         />
-        <TextField
-          name="realName"
-          label={t('members.fields.realName')}
-          defaultValue={f.realName}
-          error={fieldError('realName')}
-          testId="filter-real-name"
-        />
-        <SelectField
+        <FilterField source={source} name="realName" label={t('members.fields.realName')} testId="filter-real-name" />
+        <FilterField
+          source={source}
           name="type"
           label={t('members.fields.userType')}
-          defaultValue={f.type}
-          error={fieldError('type')}
           testId="filter-type"
           options={[
             { value: '', label: t('members.filters.anyType') },
@@ -125,40 +112,31 @@ function MemberSearch({ presetType, titleKey, testId }: { presetType: string; ti
             ...TYPES.map((type) => ({ value: type, label: userTypeLabel(t, Number(type)) })),
           ]}
         />
-        <SelectField
+        <FilterField
+          source={source}
           name="status"
           label={t('members.fields.status')}
-          defaultValue={f.status}
-          error={fieldError('status')}
           testId="filter-status"
           options={[
             { value: '', label: t('members.filters.anyStatus') },
             ...['ACTIVE', 'LOCKED', 'CLOSED'].map((s) => ({ value: s, label: t(`members.status.${s}`) })),
           ]}
         />
-        <TextField
+        <FilterField
+          source={source}
           name="registeredFrom"
           type="date"
           label={t('members.filters.registeredFrom')}
-          defaultValue={f.registeredFrom}
-          error={fieldError('registeredFrom')}
           testId="filter-registered-from"
         />
-        <TextField
+        <FilterField
+          source={source}
           name="registeredTo"
           type="date"
           label={t('members.filters.registeredTo')}
-          defaultValue={f.registeredTo}
-          error={fieldError('registeredTo')}
           testId="filter-registered-to"
         />
-        <TextField
-          name="agent"
-          label={t('members.filters.agent')}
-          defaultValue={f.agent}
-          error={fieldError('agent')}
-          testId="filter-agent"
-        />
+        <FilterField source={source} name="agent" label={t('members.filters.agent')} testId="filter-agent" />
       </FilterBar>
       {checked.success && (
         <DataTable
