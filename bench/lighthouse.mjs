@@ -21,9 +21,9 @@ const paths = (process.env.LIGHTHOUSE_PATHS ?? '/').split(',');
 
 /**
  * Initial JS: what must run before the first page renders, gzip-compressed. The entry (index.html's script) paints
- * first and then imports the app (src/app/start.tsx), which waits for the start-up part of the language pack: so the
- * entry, the start chunk, the pack's start-up part and every chunk they import statically, read from Vite's manifest
- * (dist/.vite/manifest.json).
+ * first and then imports React's DOM client and the app (src/app/start.tsx), which waits for the start-up part of the
+ * language pack: so the entry, those chunks, the pack's start-up part and every chunk they import statically, read from
+ * Vite's manifest (dist/.vite/manifest.json).
  */
 const initialJsGzipKb = () => {
   const dist = join(root, 'apps/web/dist');
@@ -39,6 +39,10 @@ const initialJsGzipKb = () => {
   const start = Object.keys(manifest).find((key) => key.endsWith('src/app/start.tsx'));
   if (start === undefined) throw new Error('no src/app/start.tsx chunk in the Vite manifest');
   add(start);
+  // React's DOM client, which the entry imports on its own just before the app (src/main.tsx).
+  const client = Object.keys(manifest).find((key) => key.endsWith('react-dom/client.js'));
+  if (client === undefined) throw new Error('no react-dom/client chunk in the Vite manifest');
+  add(client);
   // The default language's start-up strings: initI18n waits for them before the first render.
   const pack = Object.keys(manifest).find((key) => /locale-pack\/en\/startup$/.test(key));
   if (pack === undefined) throw new Error('no start-up part of the English language pack in the Vite manifest');

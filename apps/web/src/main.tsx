@@ -19,6 +19,9 @@ const afterFirstPaint = () =>
 const container = document.getElementById('root');
 if (container) {
   await afterFirstPaint();
+  // React first, the app in a later task: run together they were one task long enough to delay a tap on a phone.
+  await import('react-dom/client');
+  await new Promise((resolve) => setTimeout(resolve, 0));
   const { startApp } = await import('./app/start');
   void startApp(container);
 }

@@ -11,6 +11,8 @@ type EmptyProps<T> =
 
 type SectionStateProps<T> = EmptyProps<T> & {
   query: UseQueryResult<T>;
+  /** Shown while the data is on its way (a skeleton the size of what comes); default: a "Loading…" line. */
+  loading?: ReactNode;
   errorTestId?: string;
   children: (data: T) => ReactNode;
 };
@@ -29,11 +31,13 @@ export function SectionState<T>({
   isEmpty,
   errorTestId,
   emptyTestId,
+  loading,
   children,
 }: SectionStateProps<T>) {
   const { t } = useTranslation();
   const data = useDeferredValue(query.data);
   if (query.isPending || (query.isSuccess && data === undefined)) {
+    if (loading !== undefined) return <>{loading}</>;
     return (
       <p className="muted" role="status">
         {t('common.loading')}

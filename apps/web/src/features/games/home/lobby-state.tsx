@@ -15,6 +15,5 @@ type LobbyStateProps<T> = {
 
 /** Loading (as a skeleton), error with a retry, empty, or the data: every lobby list says which. */
 export function LobbyState<T>({ query, skeleton, ...rest }: LobbyStateProps<T>) {
-  if (query.isPending) return <>{skeleton}</>;
-  return <SectionState query={query} {...rest} />;
+  return <SectionState query={query} loading={skeleton} {...rest} />;
 }
