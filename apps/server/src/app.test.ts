@@ -117,8 +117,8 @@ describeEachDatabase('app', (getDb) => {
       expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     });
 
-    it('should send security headers with a CSP fit for the SPA', async () => {
-      const res = await app.inject({ url: '/wps/system/status' });
+    it('should send security headers with a CSP fit for the SPA on pages', async () => {
+      const res = await app.inject({ url: '/member', headers: { accept: 'text/html' } });
       const csp = String(res.headers['content-security-policy']);
       expect(csp).toContain("script-src 'self' https://www.googletagmanager.com");
       expect(csp).toContain("style-src 'self' 'unsafe-inline'");
@@ -128,7 +128,22 @@ describeEachDatabase('app', (getDb) => {
       expect(csp).not.toContain('upgrade-insecure-requests');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    });
+
+    it('should give API answers the strict API policy: nothing loads from them, nothing frames them', async () => {
+      for (const url of ['/wps/system/status', '/health/live', '/wps/nothing']) {
+        const res = await app.inject({ url });
+        expect(res.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+        expect(res.headers['x-frame-options'], url).toBe('DENY');
+        expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+        expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+        expect(res.headers['strict-transport-security'], url).toMatch(/^max-age=\d+/);
+        expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+        // The document-only headers stay off answers no browser renders as a page.
+        expect(res.headers['cross-origin-opener-policy'], url).toBeUndefined();
+      }
+      expect((await app.inject({ url: '/wps/system/status' })).headers['cache-control']).toBe('no-store');
     });
   });
 
