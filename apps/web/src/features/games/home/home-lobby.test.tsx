@@ -286,7 +286,14 @@ describe('home lobby: winner board', () => {
     const position = within(board).getByTestId('winner-position');
     const track = board.querySelector('.winner-board__track')!;
     expect(track).toHaveAttribute('aria-live', 'off');
-    act(() => vi.advanceTimersByTime(WINNER_AUTOPLAY_MS));
+    // The board's data renders in a background render (SectionState), whose effects, the autoplay timer among them,
+    // run on React's scheduler (its own timers, not the fake ones) a moment after the slides show. So: give the
+    // scheduler a turn, then 5 seconds, until the board has turned once; it must then show the second slide. (Not
+    // waitFor: moving the fake clock inside it also runs out waitFor's own time-out.)
+    for (let turn = 0; turn < 20 && !position.textContent?.includes('2 of 5'); turn += 1) {
+      await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+      if (position.textContent?.includes('1 of 5')) act(() => vi.advanceTimersByTime(WINNER_AUTOPLAY_MS));
+    }
     expect(position).toHaveTextContent('2 of 5');
 
     await user.hover(board.querySelector('.winner-board__carousel')!);
