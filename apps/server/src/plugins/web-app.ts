@@ -122,8 +122,10 @@ export const registerWebApp = async (
       // The web build writes .br and .gz copies; they are sent as they are to clients that accept them.
       preCompressed: true,
       cacheControl: false,
-      // / is answered by the not-found handler below, like any other page (with the page shell when there is one).
+      // / is answered by a route below, like any other page (with the page shell when there is one).
       index: false,
+      // Nothing under a dot is for the public: the build's .vite/manifest.json names every source file.
+      dotfiles: 'ignore',
       setHeaders: cacheFor(web.root),
     });
   }
@@ -137,6 +139,7 @@ export const registerWebApp = async (
       cacheControl: false,
       // /ops/ is answered by the not-found handler below (index.html with its cache header), like any other page.
       index: false,
+      dotfiles: 'ignore',
       setHeaders: cacheFor(ops.root),
     });
   }

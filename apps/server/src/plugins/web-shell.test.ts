@@ -120,6 +120,14 @@ describeEachDatabase('web-app: a build without boot markers', (getDb) => {
     web.remove();
   });
 
+  it('should not serve what the build keeps under a dot (the Vite manifest names every source file)', async () => {
+    mkdirSync(join(web.dir, '.vite'), { recursive: true });
+    writeFileSync(join(web.dir, '.vite', 'manifest.json'), '{"src/app/start.tsx":{}}');
+    const res = await app.inject({ url: '/.vite/manifest.json' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('start.tsx');
+  });
+
   it('should serve index.html unchanged at / and on other pages', async () => {
     for (const url of ['/', '/live']) {
       const res = await app.inject({ url, headers: HTML });
