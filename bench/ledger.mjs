@@ -7,9 +7,14 @@
 //     group commit; prints ledger transfers/s divided by pgbench tps (goal >= 1.0);
 //  3. the same workload at one client on PGlite (on disk, as in embedded mode) and on PostgreSQL; prints
 //     PGlite / PostgreSQL (goal >= 0.7).
-// Run: `node --import tsx bench/ledger.mjs` (BENCH_DATABASE_URL, SECONDS=10, CLIENTS=8, MEMBERS=1000 to change;
-// IN_FLIGHT=n runs the group-commit phase with n batches in flight instead of the platform's default).
-// Everything it creates (a database for pgbench, a schema for the ledger, a temp dir for PGlite) is dropped after.
+// Each comparison runs in ROUNDS rounds that alternate baseline and workload (pgbench, group commit, one statement
+// per post; PostgreSQL then PGlite at one client), and prints every round's ratio and their median: on a shared
+// machine the speed drifts by a third within a minute, and a baseline measured a minute before its workload
+// measures the drift as much as the ledger.
+// Run: `node --import tsx bench/ledger.mjs` (BENCH_DATABASE_URL, SECONDS=5 per measured run, ROUNDS=3, CLIENTS=8,
+// MEMBERS=1000 to change; IN_FLIGHT=n runs the group-commit phase with n batches in flight instead of the platform's
+// default). Everything it creates (a database for pgbench, a schema for the ledger, a temp dir for PGlite) is dropped
+// after.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,13 +25,20 @@ import { migrate } from '../apps/server/src/db/migrate.ts';
 import { createLedgerModule } from '../apps/server/src/modules/ledger/index.ts';
 
 const URL_BASE = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const SECONDS = Number(process.env.SECONDS ?? 10);
+const SECONDS = Number(process.env.SECONDS ?? 5);
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const CLIENTS = Number(process.env.CLIENTS ?? 8);
 const MEMBERS = Number(process.env.MEMBERS ?? 1000);
 // Group commit as the platform runs it on PostgreSQL (ledger/index.ts), or IN_FLIGHT batches at once.
 const GROUP_COMMIT = process.env.IN_FLIGHT === undefined ? {} : { maxInFlight: Number(process.env.IN_FLIGHT) };
 const suffix = `${process.pid}_${Date.now() % 100000}`;
 const fmt = (n, digits = 0) => n.toFixed(digits);
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const list = (values, digits = 0) => values.map((value) => fmt(value, digits)).join(', ');
 
 const admin = async (sql) => {
   const client = new pg.Client({ connectionString: URL_BASE });
@@ -49,13 +61,14 @@ const settle = async () => {
   await new Promise((resolve) => setTimeout(resolve, 2000));
 };
 
-const pgbench = async () => {
+/** A pgbench database of scale CLIENTS; returns a function that runs tpcb-like once and answers its tps. */
+const pgbenchDatabase = async () => {
   const db = `bench_pgbench_${suffix}`;
   await admin(`CREATE DATABASE ${db}`);
   const url = new URL(URL_BASE);
   url.pathname = `/${db}`;
-  try {
-    execFileSync('pgbench', ['-i', '-q', '-s', String(CLIENTS), url.toString()], { stdio: 'pipe' });
+  execFileSync('pgbench', ['-i', '-q', '-s', String(CLIENTS), url.toString()], { stdio: 'pipe' });
+  const run = async () => {
     await settle();
     const out = execFileSync(
       'pgbench',
@@ -65,9 +78,8 @@ const pgbench = async () => {
     const tps = /tps = ([\d.]+)/.exec(out);
     if (tps === null) throw new Error(`pgbench printed no tps:\n${out}`);
     return Number(tps[1]);
-  } finally {
-    await admin(`DROP DATABASE IF EXISTS ${db}`);
-  }
+  };
+  return { run, drop: () => admin(`DROP DATABASE IF EXISTS ${db}`) };
 };
 
 /** A merchant, a sharded HOUSE:RGS, a cashier and MEMBERS funded members; returns what the workload needs. */
@@ -146,33 +158,46 @@ const betWin = async (db, world, clients, seconds, groupCommit, label) => {
 
 const main = async () => {
   console.log(
-    `bench/ledger: ${SECONDS}s per run, ${CLIENTS} clients, ${MEMBERS} members, PostgreSQL at ${new URL(URL_BASE).host}`,
+    `bench/ledger: ${ROUNDS} rounds of ${SECONDS}s runs, ${CLIENTS} clients, ${MEMBERS} members, PostgreSQL at ${new URL(URL_BASE).host}`,
   );
-  const tps = await pgbench();
-  console.log(`pgbench tpcb-like -M extended -c ${CLIENTS} -s ${CLIENTS}: ${fmt(tps)} tps`);
-
   const schema = `bench_ledger_${suffix}`;
+  const bench = await pgbenchDatabase();
   const db = await openPostgres({ url: URL_BASE, schema, maxConnections: CLIENTS + 2 });
   const dir = mkdtempSync(join(tmpdir(), 'bench-ledger-'));
   let lite;
   try {
     const world = await setup(db, false);
-    const direct = await betWin(db, world, CLIENTS, SECONDS, false, 'direct');
-    const grouped = await betWin(db, world, CLIENTS, SECONDS, GROUP_COMMIT, 'grouped');
-    console.log(`ledger bet+win, ${CLIENTS} clients, one statement per post:  ${fmt(direct)} transfers/s`);
-    console.log(`ledger bet+win, ${CLIENTS} clients, group commit:            ${fmt(grouped)} transfers/s`);
-    console.log(
-      `ledger / pgbench: ${fmt(direct / tps, 2)} without group commit, ${fmt(grouped / tps, 2)} with (goal >= 1.0)`,
-    );
-
-    const pgOne = await betWin(db, world, 1, SECONDS, false, 'pg-one');
     lite = await openPglite({ dataDir: join(dir, 'pglite') });
     const liteWorld = await setup(lite, false);
-    const liteOne = await betWin(lite, liteWorld, 1, SECONDS, false, 'lite-one');
+    const rounds = [];
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      const tps = await bench.run();
+      const grouped = await betWin(db, world, CLIENTS, SECONDS, GROUP_COMMIT, `grouped-${round}`);
+      const direct = await betWin(db, world, CLIENTS, SECONDS, false, `direct-${round}`);
+      const pgOne = await betWin(db, world, 1, SECONDS, false, `pg-one-${round}`);
+      const liteOne = await betWin(lite, liteWorld, 1, SECONDS, false, `lite-one-${round}`);
+      rounds.push({ tps, grouped, direct, pgOne, liteOne });
+      console.log(
+        `round ${round}: pgbench ${fmt(tps)} tps; ledger ${fmt(grouped)} transfers/s with group commit, ` +
+          `${fmt(direct)} one statement per post; one client: PostgreSQL ${fmt(pgOne)}, PGlite ${fmt(liteOne)}`,
+      );
+    }
+    const of = (key) => rounds.map((r) => r[key]);
+    const groupedRatios = rounds.map((r) => r.grouped / r.tps);
+    const directRatios = rounds.map((r) => r.direct / r.tps);
+    const liteRatios = rounds.map((r) => r.liteOne / r.pgOne);
+    console.log(`pgbench tpcb-like -M extended -c ${CLIENTS} -s ${CLIENTS}: ${list(of('tps'))} tps`);
+    console.log(`ledger bet+win, ${CLIENTS} clients, group commit:            ${list(of('grouped'))} transfers/s`);
+    console.log(`ledger bet+win, ${CLIENTS} clients, one statement per post:  ${list(of('direct'))} transfers/s`);
+    console.log(
+      `ledger / pgbench: median ${fmt(median(groupedRatios), 2)} with group commit (rounds ${list(groupedRatios, 2)}), ` +
+        `${fmt(median(directRatios), 2)} without (${list(directRatios, 2)}) (goal >= 1.0)`,
+    );
+    console.log(
+      `PGlite / PostgreSQL at one client: median ${fmt(median(liteRatios), 2)} (rounds ${list(liteRatios, 2)}) (goal >= 0.7)`,
+    );
     const liteGrouped = await betWin(lite, liteWorld, CLIENTS, SECONDS, {}, 'lite-grouped');
     const liteDirect = await betWin(lite, liteWorld, CLIENTS, SECONDS, false, 'lite-direct');
-    console.log(`ledger bet+win, 1 client: PostgreSQL ${fmt(pgOne)}, PGlite ${fmt(liteOne)} transfers/s`);
-    console.log(`PGlite / PostgreSQL at one client: ${fmt(liteOne / pgOne, 2)} (goal >= 0.7)`);
     console.log(
       `PGlite, ${CLIENTS} clients: ${fmt(liteDirect)} transfers/s one statement per post, ${fmt(liteGrouped)} with group commit`,
     );
@@ -181,6 +206,7 @@ const main = async () => {
     rmSync(dir, { recursive: true, force: true });
     await db.close();
     await admin(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await bench.drop();
   }
 };
 

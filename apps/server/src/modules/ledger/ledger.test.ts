@@ -191,6 +191,91 @@ describeEachDatabase('ledger', (getDb) => {
     ).rejects.toThrow(/check constraint/);
   });
 
+  it("should hold the row rules in the database for rows written past the ledger's functions", async () => {
+    const { fx, deposit } = await setup();
+    await deposit('d1', 100n);
+    const db = getDb();
+    const before = await db.query('SELECT * FROM ledger_accounts WHERE merchant_id = $1 ORDER BY id, shard', [
+      fx.merchantId,
+    ]);
+    const rule = async (sql: string, params: unknown[]) => {
+      try {
+        await db.query(sql, params);
+      } catch (error) {
+        const { code, constraint } = error as { code?: string; constraint?: string };
+        return `${code} ${constraint ?? ''}`.trim();
+      }
+      return 'accepted';
+    };
+    // An account's metadata is checked when its row is written and never changes after.
+    const account = (purpose: string, ownerKind: string, allowNegative: boolean, shardCount = 1, currency = 'USD') =>
+      rule(
+        `INSERT INTO ledger_accounts (merchant_id, id, shard, owner_kind, owner_id, purpose, currency, allow_negative,
+           shard_count) VALUES ($1, nextval('ledger_account_id_seq'), 0, $2, 7, $3, $4, $5, $6)`,
+        [fx.merchantId, ownerKind, purpose, currency, allowNegative, shardCount],
+      );
+    expect(await account('LOANS', 'MEMBER', false)).toBe('23514 ledger_accounts_purpose');
+    expect(await account('CASH', 'ROBOT', false)).toBe('23514 ledger_accounts_owner_kind');
+    expect(await account('CASH', 'MEMBER', false, 1, 'usd')).toBe('23514 ledger_accounts_currency');
+    expect(await account('CASH', 'MEMBER', true)).toBe('23514 ledger_accounts_allow_negative');
+    expect(await account('HOUSE:X', 'MEMBER', true)).toBe('23514 ledger_accounts_allow_negative_owner');
+    expect(await account('CASH', 'MEMBER', false, 4)).toBe('23514 ledger_accounts_shard_count_owned');
+    expect(await account('HOUSE:X', 'MERCHANT', true, 65)).toBe('23514 ledger_accounts_shard_count');
+    const member = fx.members[0]!.id;
+    for (const set of ["purpose = 'BONUS'", 'allow_negative = true', 'owner_id = 99', 'shard_count = 2']) {
+      expect(
+        await rule(`UPDATE ledger_accounts SET ${set} WHERE merchant_id = $1 AND id = $2`, [fx.merchantId, member]),
+      ).toBe('23001');
+    }
+    // A transfer is checked when it is inserted (it can never be updated).
+    const insert = (changes: Record<string, unknown>) => {
+      const values = {
+        source: 'test.sql',
+        idempotency_key: 'k1',
+        leg: 0,
+        request_hash: 'a'.repeat(64),
+        code: 'DEPOSIT',
+        debit_account_id: fx.cashier.id,
+        credit_account_id: member,
+        amount_minor: 5n,
+        reference: null as string | null,
+        ...changes,
+      };
+      return rule(
+        `INSERT INTO ledger_transfers (merchant_id, id, source, idempotency_key, leg, request_hash, code,
+           debit_account_id, debit_shard, credit_account_id, credit_shard, amount_minor, currency, debit_balance_after,
+           credit_balance_after, reference)
+         VALUES ($1, nextval('ledger_transfer_id_seq'), $2, $3, $4, $5, $6, $7, 0, $8, 0, $9, 'USD', 0, 0, $10)`,
+        [
+          fx.merchantId,
+          values.source,
+          values.idempotency_key,
+          values.leg,
+          values.request_hash,
+          values.code,
+          values.debit_account_id,
+          values.credit_account_id,
+          values.amount_minor,
+          values.reference,
+        ],
+      );
+    };
+    expect(await insert({ amount_minor: 0n })).toBe('23514 ledger_transfers_amount_minor');
+    expect(await insert({ amount_minor: -5n })).toBe('23514 ledger_transfers_amount_minor');
+    expect(await insert({ credit_account_id: fx.cashier.id })).toBe('23514 ledger_transfers_accounts');
+    expect(await insert({ code: 'GIFT' })).toBe('23514 ledger_transfers_code');
+    expect(await insert({ source: 'has space' })).toBe('23514 ledger_transfers_source');
+    expect(await insert({ request_hash: 'not-a-hash' })).toBe('23514 ledger_transfers_request_hash');
+    expect(await insert({ idempotency_key: '' })).toBe('23514 ledger_transfers_idempotency_key');
+    expect(await insert({ leg: 8 })).toBe('23514 ledger_transfers_leg');
+    expect(await insert({ reference: 'r'.repeat(201) })).toBe('23514 ledger_transfers_reference');
+    // None of the refused writes changed anything.
+    expect(
+      await db.query('SELECT * FROM ledger_accounts WHERE merchant_id = $1 ORDER BY id, shard', [fx.merchantId]),
+    ).toEqual(before);
+    await expectSoundLedger(getDb(), fx.merchantId);
+  });
+
   it('should spread a hot system account over shards whose sum is its balance', async () => {
     const { fx, deposit, bet, balance } = await setup();
     await deposit('d1', 10_000n);
