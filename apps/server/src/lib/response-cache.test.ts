@@ -112,6 +112,55 @@ describe('response cache', () => {
     await s.app.close();
   });
 
+  it('should send a URL answered before straight from its entry, until the entry or the merchant changes', async () => {
+    const cache = await createResponseCache({ maxEntries: 2 });
+    const app2 = Fastify();
+    app = app2;
+    let productions = 0;
+    let parsed = 0;
+    let value = 'v1';
+    app2.get<{ Params: { merchant: string }; Querystring: Record<string, string> }>(
+      '/u/:merchant',
+      async (request, reply) => {
+        const merchantId = Number(request.params.merchant);
+        const known = cache.sendKnownUrl(request, reply, merchantId, 'game.games');
+        if (known !== undefined) return known;
+        parsed += 1;
+        return cache.send(request, reply, { merchantId, route: 'game.games', query: request.query, url: true }, () => {
+          productions += 1;
+          return Promise.resolve({ value, pad: 'x'.repeat(2_000) });
+        });
+      },
+    );
+    await app2.ready();
+    const first = await app2.inject({ url: '/u/1?b=2&a=1' });
+    const again = await app2.inject({ url: '/u/1?b=2&a=1', headers: { 'accept-encoding': 'br' } });
+    // Same entry, no validation the second time, and the answer is the same: body, tag, precompression.
+    expect({ productions, parsed }).toEqual({ productions: 1, parsed: 1 });
+    expect(again.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(again.rawPayload).toString()).toBe(first.body);
+    expect(again.headers.etag).toBe(`${String(first.headers.etag).slice(0, -1)}-br"`);
+    const notModified = await app2.inject({ url: '/u/1?b=2&a=1', headers: { 'if-none-match': first.headers.etag } });
+    expect(notModified.statusCode).toBe(304);
+    // Another spelling of the same query learns its way to the same entry; another merchant is its own.
+    await app2.inject({ url: '/u/1?a=1&b=2' });
+    await app2.inject({ url: '/u/1?a=1&b=2' });
+    expect({ productions, parsed }).toEqual({ productions: 1, parsed: 2 });
+    await app2.inject({ url: '/u/2?b=2&a=1' });
+    expect(productions).toBe(2);
+    // After a change the URL is keyed again and answered afresh.
+    value = 'v2';
+    cache.invalidate(1);
+    const changed = await app2.inject({ url: '/u/1?b=2&a=1' });
+    expect(changed.json()).toMatchObject({ value: 'v2' });
+    expect({ productions, parsed }).toEqual({ productions: 3, parsed: 4 });
+    // An evicted entry (maxEntries 2) is produced again, not answered from a stale URL.
+    await app2.inject({ url: '/u/3' });
+    await app2.inject({ url: '/u/4' });
+    value = 'v3';
+    expect((await app2.inject({ url: '/u/1?b=2&a=1' })).json()).toMatchObject({ value: 'v3' });
+  });
+
   it('should send br or gzip made once, with the content tag and 304 on a match', async () => {
     const cache = await createResponseCache();
     const h = await harness(cache);

@@ -21,6 +21,11 @@ import type { EventBus } from './event-bus';
  *     async () => success(GameListSchema, await service.games(merchant, query)));
  * });
  *
+ * // A route whose answer follows from the Host and the URL alone can skip validation for a URL answered before:
+ * const known = cache.sendKnownUrl(request, reply, merchant.id, 'game.games');
+ * if (known !== undefined) return known;
+ * // ... then validate and `send` with `url: true` in the key, which teaches the cache that URL.
+ *
  * cache.invalidate(merchantId);            // drops every entry of the merchant, on this node and (Redis) every node
  * cache.invalidate(merchantId, 'content'); // only the entries whose route starts with "content"
  * bus.emit('catalogue.changed', { merchantId }); // same as cache.invalidate(merchantId)
@@ -43,6 +48,11 @@ export type CacheKey = {
   /** A stable name of the answer, e.g. 'game.games' or 'content.banners'. Invalidation can target a prefix. */
   route: string;
   query?: Readonly<Record<string, unknown>>;
+  /**
+   * The key follows from the merchant and the request's URL alone (no header, no session): `send` remembers which
+   * entry the URL names, for `sendKnownUrl`.
+   */
+  url?: boolean;
 };
 
 export type ResponseCacheStats = { hits: number; misses: number; notModified: number; size: number; bytes: number };
@@ -55,6 +65,17 @@ export type ResponseCache = {
     key: CacheKey,
     produce: () => Promise<unknown>,
   ) => Promise<FastifyReply>;
+  /**
+   * Sends the entry that this exact URL (path and query as sent) was last answered with at this merchant, or 304, if
+   * it is still cached; returns undefined when it is not, and the route takes its normal path (validate, key, `send`
+   * with `url: true`). A repeated URL then skips the query's validation and normalization.
+   */
+  sendKnownUrl: (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    merchantId: number,
+    route: string,
+  ) => FastifyReply | undefined;
   /** Drops the merchant's entries (all, or those whose route starts with `routePrefix`) here and on every node. */
   invalidate: (merchantId: number, routePrefix?: string) => void;
   /** Drops everything on this node only (tests). */
@@ -155,6 +176,9 @@ export const createResponseCache = async (options: ResponseCacheOptions = {}): P
   const now = options.now ?? Date.now;
   const origin = randomUUID();
   const entries = new Map<string, Entry>();
+  /** `merchant|route|url as sent` → the entry's key; at most one per entry (the oldest go first). */
+  const urls = new Map<string, string>();
+  const urlKeyOf = (merchantId: number, route: string, url: string) => `${merchantId}|${route}|${url}`;
   const inFlight = new Map<string, Promise<Entry>>();
   /** Bumped on every invalidation of the merchant; an answer started under an older generation is not stored. */
   const generations = new Map<number, number>();
@@ -184,6 +208,8 @@ export const createResponseCache = async (options: ResponseCacheOptions = {}): P
     }
     // Requests arriving from now on must not join an answer computed before the change.
     for (const key of inFlight.keys()) if (key.startsWith(`${merchantId}|`)) inFlight.delete(key);
+    // A URL's key may depend on the merchant's settings (its default language): learn them again.
+    for (const url of urls.keys()) if (url.startsWith(`${merchantId}|`)) urls.delete(url);
   };
 
   const redis = options.redisUrl === undefined ? null : await connectRedis(options.redisUrl, origin, dropLocal);
@@ -232,22 +258,21 @@ export const createResponseCache = async (options: ResponseCacheOptions = {}): P
     return run;
   };
 
-  const send: ResponseCache['send'] = async (request, reply, cacheKey, produce) => {
-    const key = keyOf(cacheKey);
-    let entry = entries.get(key);
-    if (entry !== undefined && entry.expiresAt <= now()) {
+  /** The live entry under `key` (marked most recently used), or undefined. */
+  const lookup = (key: string): Entry | undefined => {
+    const entry = entries.get(key);
+    if (entry === undefined) return undefined;
+    if (entry.expiresAt <= now()) {
       remove(key);
-      entry = undefined;
+      return undefined;
     }
-    if (entry === undefined) {
-      counters.misses += 1;
-      entry = await fill(key, cacheKey, produce);
-    } else {
-      counters.hits += 1;
-      // Most recently used goes last; the first key is evicted first.
-      entries.delete(key);
-      entries.set(key, entry);
-    }
+    // Most recently used goes last; the first key is evicted first.
+    entries.delete(key);
+    entries.set(key, entry);
+    return entry;
+  };
+
+  const deliver = (request: FastifyRequest, reply: FastifyReply, key: string, entry: Entry): FastifyReply => {
     reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding');
     const encoding =
       entry.body.length > COMPRESS_ABOVE_BYTES ? preferredEncoding(request.headers['accept-encoding']) : null;
@@ -280,11 +305,41 @@ export const createResponseCache = async (options: ResponseCacheOptions = {}): P
     return reply.send(entry.body);
   };
 
+  const send: ResponseCache['send'] = async (request, reply, cacheKey, produce) => {
+    const key = keyOf(cacheKey);
+    if (cacheKey.url === true) {
+      const url = urlKeyOf(cacheKey.merchantId, cacheKey.route, request.url);
+      if (!urls.has(url)) {
+        urls.set(url, key);
+        if (urls.size > maxEntries) urls.delete(urls.keys().next().value as string);
+      }
+    }
+    let entry = lookup(key);
+    if (entry === undefined) {
+      counters.misses += 1;
+      entry = await fill(key, cacheKey, produce);
+    } else {
+      counters.hits += 1;
+    }
+    return deliver(request, reply, key, entry);
+  };
+
+  const sendKnownUrl: ResponseCache['sendKnownUrl'] = (request, reply, merchantId, route) => {
+    const key = urls.get(urlKeyOf(merchantId, route, request.url));
+    if (key === undefined) return undefined;
+    const entry = lookup(key);
+    if (entry === undefined) return undefined;
+    counters.hits += 1;
+    return deliver(request, reply, key, entry);
+  };
+
   return {
     send,
+    sendKnownUrl,
     invalidate,
     clear: () => {
       entries.clear();
+      urls.clear();
       bytes = 0;
       inFlight.clear();
       for (const merchantId of generations.keys()) generations.set(merchantId, (generations.get(merchantId) ?? 0) + 1);
@@ -292,6 +347,7 @@ export const createResponseCache = async (options: ResponseCacheOptions = {}): P
     stats: () => ({ ...counters, size: entries.size, bytes }),
     close: async () => {
       entries.clear();
+      urls.clear();
       bytes = 0;
       if (redis !== null) await Promise.allSettled([redis.pub.quit(), redis.sub.quit()]);
     },

@@ -46,13 +46,20 @@ export type CatalogueRoutesOptions = {
 export const catalogueRoutes = async (app: FastifyInstance, options: CatalogueRoutesOptions) => {
   const { service, members, cache, contextOf, auth, merchantOf, limiter } = options;
 
+  // The lobby's busiest call: a URL answered before is sent again without validating and keying its query (the answer
+  // follows from the Host and the URL alone).
   app.get(API.game.games, CACHED_ROUTE, async (request, reply) => {
-    const query = parseInput(GameListQuerySchema, request.query, 'query');
     const ctx = await contextOf(request);
+    const known = cache.sendKnownUrl(request, reply, ctx.merchant.id, 'game.games');
+    if (known !== undefined) return known;
+    const query = parseInput(GameListQuerySchema, request.query, 'query');
     const { clientType: _c, platform: _p, channel: _ch, merchant: _m, ...filters } = query;
     const key = { ...filters, language: languageOf(ctx, query.language) };
-    return cache.send(request, reply, { merchantId: ctx.merchant.id, route: 'game.games', query: key }, async () =>
-      success(GameListSchema, await service.games(ctx, query)),
+    return cache.send(
+      request,
+      reply,
+      { merchantId: ctx.merchant.id, route: 'game.games', query: key, url: true },
+      async () => success(GameListSchema, await service.games(ctx, query)),
     );
   });
 
