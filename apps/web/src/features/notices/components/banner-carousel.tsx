@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
 import { Swiper, SwiperSlide } from 'swiper/react';
-import { Autoplay, EffectCoverflow } from 'swiper/modules';
+import { EffectCoverflow } from 'swiper/modules';
 import type { Swiper as SwiperInstance } from 'swiper';
 import 'swiper/css';
 import { BANNER, type Banner } from '@platform/contracts';
 import type { CarouselHandle } from './banner-controls';
 import { BannerImage, BannerLink } from './banner-link';
+import { timerAutoplay, type TimerAutoplay } from './timer-autoplay';
 
 /**
  * Loop mode with centred slides needs enough slides around the centred one: Swiper rounds 1.272 per view up to 3 (odd
@@ -18,22 +19,22 @@ const slidesOf = (banners: readonly Banner[]): Banner[] => {
   return Array.from({ length: copies }, () => banners).flat();
 };
 
-const MODULES = [Autoplay, EffectCoverflow];
+const MODULES = [EffectCoverflow];
 const COVERFLOW = { rotate: 0, stretch: 0, depth: 140, modifier: 1, slideShadows: false };
 
-const handleOf = (swiper: SwiperInstance): CarouselHandle => ({
+const handleOf = (swiper: SwiperInstance, autoplay: TimerAutoplay | null): CarouselHandle => ({
   next: () => swiper.slideNext(),
   prev: () => swiper.slidePrev(),
   goTo: (index) => swiper.slideToLoop(index),
-  pause: () => swiper.autoplay?.pause(),
-  resume: () => swiper.autoplay?.resume(),
-  stop: () => swiper.autoplay?.stop(),
-  start: () => swiper.autoplay?.start(),
+  pause: () => autoplay?.pause('focus'),
+  resume: () => autoplay?.resume('focus'),
+  stop: () => autoplay?.stop(),
+  start: () => autoplay?.start(),
 });
 
 /**
- * The Swiper of the home banner (spec §2, §9): loops, autoplays every 5000 ms with 1000 ms transitions, shows 1.272
- * slides in a coverflow effect. The arrows, bullets and pause button are the banner's own (banner-controls.tsx): they
+ * The Swiper of the home banner (spec §2, §9): loops, autoplays every 5000 ms (timer-autoplay.ts, not Swiper's module)
+ * with 1000 ms transitions, shows 1.272 slides in a coverflow effect. The arrows, bullets and pause button are the banner's own (banner-controls.tsx): they
  * are on screen before this code loads, and drive it through the handle. Reduced motion: no autoplay, no animation.
  * `firstDelayMs`: what is left of the first banner's 5000 ms, which it has been showing since before Swiper came.
  */
@@ -52,13 +53,8 @@ export function BannerCarousel({
 }) {
   const slides = useMemo(() => slidesOf(banners), [banners]);
   const count = banners.length;
-  // The first delay is read once (later ones are BANNER.autoplayMs), and the object stays the same across renders:
-  // Swiper's React wrapper re-applies parameters that change.
+  // The first delay is read once; later ones are BANNER.autoplayMs.
   const [firstDelay] = useState(firstDelayMs);
-  const autoplay = useMemo(
-    () => (reducedMotion ? false : { delay: firstDelay, disableOnInteraction: false, pauseOnMouseEnter: true }),
-    [reducedMotion, firstDelay],
-  );
   return (
     <Swiper
       className="banner-carousel__swiper"
@@ -69,10 +65,12 @@ export function BannerCarousel({
       speed={reducedMotion ? 0 : BANNER.transitionMs}
       effect="coverflow"
       coverflowEffect={COVERFLOW}
-      autoplay={autoplay}
-      onSwiper={(swiper) => onReady(handleOf(swiper))}
-      onAutoplay={(swiper) => {
-        if (typeof swiper.params.autoplay === 'object') swiper.params.autoplay.delay = BANNER.autoplayMs;
+      onSwiper={(swiper) => {
+        const autoplay = reducedMotion
+          ? null
+          : timerAutoplay(swiper, { firstDelayMs: firstDelay, delayMs: BANNER.autoplayMs });
+        if (autoplay) swiper.on('destroy', autoplay.destroy);
+        onReady(handleOf(swiper, autoplay));
       }}
       onRealIndexChange={(swiper) => onActive(swiper.realIndex % count)}
     >
