@@ -140,6 +140,8 @@ export function AnnouncementDialog({
       description={view === 'popup' ? t('notices.popupDescription') : t('notices.allDescription')}
       testId="announcement-dialog"
       className="dialog--announcements"
+      // It opens by itself while the page is still settling: its first layout belongs to the browser's own frame.
+      focusAfterPaint
     >
       <SectionState
         query={query}

@@ -298,6 +298,8 @@ describe('announcement popup', () => {
     const { user } = await renderNotices();
     const dialog = await screen.findByTestId('announcement-dialog');
     expect(within(dialog).getByRole('heading', { name: 'Announcements' })).toBeVisible();
+    // Focus moves into it once it has been drawn, on its first control (the close button), as a dialog's should.
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus());
     const list = await within(dialog).findByTestId('announcement-list');
     expect(within(list).getAllByTestId('announcement-item')).toHaveLength(9);
     expect(within(dialog).getByTestId('announcement-page')).toHaveTextContent('Page 1 of 2');
