@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -8,7 +10,17 @@ import { localePacks } from './locale-packs';
  * checks are proxied so `npm run dev -w apps/web` hot-reloads against a real server. */
 const SERVER_URL = 'http://localhost:8080';
 
-export default defineConfig({
+/**
+ * React Router's production build. Its package exports only `dist/development` (remix-run/react-router#12532,
+ * #14102), whose development checks and warnings then ship to players; a build takes `dist/production` instead,
+ * `react-router` and `react-router/dom` alike, so both share one set of router contexts.
+ */
+const routerProduction = join(
+  dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production',
+);
+
+export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     localePacks(),
@@ -26,6 +38,12 @@ export default defineConfig({
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
       // zod without eval under the CSP, configured by the module every zod import resolves to (src/lib/zod.ts).
       { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod.ts', import.meta.url)) },
+      ...(command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: join(routerProduction, 'index.mjs') },
+            { find: /^react-router\/dom$/, replacement: join(routerProduction, 'dom-export.mjs') },
+          ]
+        : []),
     ],
   },
   server: {
@@ -72,4 +90,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -1,4 +1,4 @@
-import { StrictMode, type ReactNode } from 'react';
+import { startTransition, StrictMode, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { SYSTEM_STATUS, type PermissionConfig } from '@platform/contracts';
 import { getPermission } from '@/features/system/api/get-permission';
@@ -10,6 +10,7 @@ import { PageLoader } from '@/components/page-loader';
 import { loadAnalytics } from '@/lib/analytics';
 import { initI18n, prefetchStoredPack } from '@/lib/i18n/i18n';
 import { BUILT_IN_LANGUAGES } from '@/lib/i18n/packs';
+import { nextTask } from '@/lib/next-task';
 import { local, type KeyValueStore } from '@/lib/storage';
 import { applyTheme, resolveTheme } from '@/lib/theme';
 import { App } from './app';
@@ -17,7 +18,14 @@ import { createAppRouter, prefetchRoute, usesDefaultLayout } from './router';
 
 const readOnly = (store: KeyValueStore): KeyValueStore => ({ ...store, setItem: () => undefined });
 
-const render = (root: Root, node: ReactNode) => root.render(<StrictMode>{node}</StrictMode>);
+/**
+ * Rendered as a transition: React then builds the first tree in slices of a few milliseconds, yielding to the browser
+ * between them, instead of in one task long enough to hold up a tap on a phone. Only the commit is one piece.
+ */
+const render = (root: Root, node: ReactNode) =>
+  startTransition(() => {
+    root.render(<StrictMode>{node}</StrictMode>);
+  });
 
 /** What to show for a loaded configuration: a status page replaces the whole app (spec §1, §4). */
 const screenFor = (config: PermissionConfig): ReactNode => {
@@ -35,6 +43,7 @@ const screenFor = (config: PermissionConfig): ReactNode => {
 async function boot(root: Root): Promise<void> {
   // The page's code and the language pack download while the configuration is fetched, not after it.
   prefetchRoute(window.location.pathname);
+  await nextTask();
   prefetchStoredPack();
   // The home banner is the first page's largest picture: its list (and then the picture) comes beside the configuration.
   if (usesDefaultLayout(window.location.pathname)) prefetchHomeBanners();

@@ -136,5 +136,8 @@ const subscribe = (listener: () => void) => {
 
 const getState = () => state;
 
+/** The language in use, outside React (see useLanguage). */
+export const languageState = (): LanguageState => state;
+
 /** The configured language code in use (EN, TY, ...) and the supported options. */
 export const useLanguage = (): LanguageState => useSyncExternalStore(subscribe, getState, getState);

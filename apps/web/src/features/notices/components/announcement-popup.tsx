@@ -1,12 +1,18 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useAuthDialog } from '@/lib/auth-dialog';
+import { prepareDateTimeFormat } from '@/lib/i18n/use-locale';
 import { closeAnnouncements, openAnnouncements, useAnnouncements } from '../hooks/announcements';
 import { useNotices } from '../hooks/use-notices';
 import { usePageSettled } from '../hooks/use-page-settled';
 import { dismissPopup, isPopupDismissed } from '../utils/popup-storage';
 
 // The dialog code (Radix, the list and pager) loads when the popup first opens: not in the first page's JavaScript.
-const AnnouncementDialog = lazy(() => import('./announcement-dialog').then((m) => ({ default: m.AnnouncementDialog })));
+// Its date format is built in the task after, so the dialog's first render is not one long task with it.
+const AnnouncementDialog = lazy(async () => {
+  const { AnnouncementDialog: Component } = await import('./announcement-dialog');
+  await prepareDateTimeFormat();
+  return { default: Component };
+});
 
 /**
  * The announcement popup of the default layout (spec §2): opens by itself when the audience has popup or promotion
