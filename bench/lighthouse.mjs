@@ -2,6 +2,11 @@
 // Lighthouse on the player web app's home page, against a baseline measured in the same run: a minimal static page
 // served from the same machine. Prints the three category scores, the initial JavaScript (gzip) and the ratio of
 // the app's paint and blocking metrics to the baseline's. Run: `npm run bench:lighthouse` (it builds the web app).
+//
+// Each page is audited LIGHTHOUSE_RUNS times (default 5) and the median run is reported, chosen as Lighthouse's own
+// tooling does (computeMedianRun: the run nearest the median first paint and time to interactive), because one run
+// varies by several points on the same build (Lighthouse's "variability" guide recommends five). Every run's
+// performance score and blocking time are printed beside it, so the spread is in the output too.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -10,6 +15,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
+import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-run.js';
 import * as chromeLauncher from 'chrome-launcher';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -18,6 +24,8 @@ const port = Number(process.env.BENCH_PORT ?? 18080);
 const presets = (process.env.LIGHTHOUSE_PRESETS ?? 'mobile,desktop').split(',');
 /** The app pages to audit, e.g. LIGHTHOUSE_PATHS=/,/live (bench/lobby audits both). */
 const paths = (process.env.LIGHTHOUSE_PATHS ?? '/').split(',');
+/** Runs per page and preset; the median run is reported. */
+const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5));
 
 /**
  * Initial JS: what must run before the first page renders, gzip-compressed. The entry (index.html's script) paints
@@ -98,7 +106,8 @@ const startBaseline = () =>
     server.listen(port + 1, '127.0.0.1', () => resolve(server));
   });
 
-const audit = async (url, preset, chrome) => {
+/** One Lighthouse run; a run that failed (no paint, no navigation) is kept out of the median and reported. */
+const auditOnce = async (url, preset, chrome) => {
   const config = preset === 'desktop' ? (await import('lighthouse/core/config/desktop-config.js')).default : undefined;
   const result = await lighthouse(
     url,
@@ -110,8 +119,13 @@ const audit = async (url, preset, chrome) => {
     },
     config,
   );
-  const { categories, audits, runtimeError } = result.lhr;
-  if (runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${runtimeError.code} ${runtimeError.message}`);
+  const { runtimeError } = result.lhr;
+  if (runtimeError) console.log(`  (a run of ${url} failed: ${runtimeError.code}; not counted)`);
+  return runtimeError ? null : result.lhr;
+};
+
+const summary = (lhr) => {
+  const { categories, audits } = lhr;
   const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
   return {
     performance: score('performance'),
@@ -124,6 +138,22 @@ const audit = async (url, preset, chrome) => {
     failing: Object.values(audits)
       .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary')
       .map((a) => `${a.id} ${JSON.stringify(a.details?.items ?? []).slice(0, 400)}`),
+  };
+};
+
+/** The median of `runs` runs (computeMedianRun), with every run's performance score and blocking time. */
+const audit = async (url, preset, chrome) => {
+  const all = [];
+  for (let run = 0; run < runs; run += 1) {
+    const lhr = await auditOnce(url, preset, chrome);
+    if (lhr) all.push(lhr);
+  }
+  const valid = filterToValidRuns(all);
+  if (valid.length === 0) throw new Error(`Lighthouse could not audit ${url} in ${runs} runs`);
+  const each = valid.map(summary);
+  return {
+    ...summary(computeMedianRun(valid)),
+    spread: `runs ${each.map((r) => r.performance).join(', ')}; TBT ${each.map((r) => r.tbtMs.toFixed(0)).join(', ')} ms`,
   };
 };
 
@@ -146,6 +176,7 @@ const main = async () => {
   });
   try {
     console.log(`initial JS: ${js.kb.toFixed(1)} KB gzip (${js.files.length} files; aim <= 150)`);
+    console.log(`scores: the median of ${runs} Lighthouse run(s) per page (LIGHTHOUSE_RUNS)`);
     for (const preset of presets) {
       const base = await audit(`http://127.0.0.1:${port + 1}/`, preset, chrome);
       console.log(
@@ -161,6 +192,7 @@ const main = async () => {
         console.log(
           `[${preset}] ${label} FCP ${app.fcpMs.toFixed(0)} ms (x${ratio(app.fcpMs, base.fcpMs)} baseline)  LCP ${app.lcpMs.toFixed(0)} ms (x${ratio(app.lcpMs, base.lcpMs)})  TBT ${app.tbtMs.toFixed(0)} ms  CLS ${app.cls.toFixed(3)}`,
         );
+        if (runs > 1) console.log(`[${preset}] ${label} median of ${runs}: ${app.spread}`);
         if (app.failing.length) console.log(`[${preset}] ${path} failing audits:\n  ${app.failing.join('\n  ')}`);
       }
     }
