@@ -176,7 +176,10 @@ export const createResponseCache = async (options: ResponseCacheOptions = {}): P
   const now = options.now ?? Date.now;
   const origin = randomUUID();
   const entries = new Map<string, Entry>();
-  /** `merchant|route|url as sent` → the entry's key; at most one per entry (the oldest go first). */
+  /**
+   * `merchant|route|url as sent` → the entry's key. Several spellings of one query may point at the same entry; the map
+   * holds at most `maxEntries` URLs in all, the oldest going first.
+   */
   const urls = new Map<string, string>();
   const urlKeyOf = (merchantId: number, route: string, url: string) => `${merchantId}|${route}|${url}`;
   const inFlight = new Map<string, Promise<Entry>>();

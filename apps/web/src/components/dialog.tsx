@@ -25,7 +25,7 @@ type DialogProps = {
 const FIRST_CONTROL =
   'button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-const focusAfterPaint = (event: Event) => {
+const moveFocusAfterPaint = (event: Event) => {
   event.preventDefault();
   const content = event.currentTarget;
   if (!(content instanceof HTMLElement)) return;
@@ -47,7 +47,7 @@ export function Dialog({
   testId,
   className,
   children,
-  focusAfterPaint: deferFocus = false,
+  focusAfterPaint = false,
 }: DialogProps) {
   const { t } = useTranslation();
   return (
@@ -57,7 +57,7 @@ export function Dialog({
         <RadixDialog.Content
           className={className ? `dialog ${className}` : 'dialog'}
           data-testid={testId}
-          onOpenAutoFocus={deferFocus ? focusAfterPaint : undefined}
+          onOpenAutoFocus={focusAfterPaint ? moveFocusAfterPaint : undefined}
         >
           <div className="dialog__head">
             <RadixDialog.Title className="dialog__title">{title}</RadixDialog.Title>
