@@ -91,19 +91,17 @@ export const routes: RouteObject[] = [
 
 export const createAppRouter = () => createBrowserRouter(routes);
 
-/** The route matches of the last path asked about: start-up asks twice about the same path. */
-let lastMatch: { pathname: string; matches: ReturnType<typeof matchRoutes> } | undefined;
-const matchesOf = (pathname: string) => {
-  if (lastMatch?.pathname !== pathname) lastMatch = { pathname, matches: matchRoutes(routes, pathname) };
-  return lastMatch.matches;
-};
+/** The routes a path matches, or null: start-up asks this once and answers both questions below from it. */
+export const routeMatches = (pathname: string) => matchRoutes(routes, pathname);
 
-/** Starts downloading the page chunk for a path early; the router later reuses the same module. */
-export const prefetchRoute = (pathname: string) => {
-  const route = matchesOf(pathname)?.at(-1)?.route;
+type RouteMatches = ReturnType<typeof routeMatches>;
+
+/** Starts downloading the page chunk of the matched path early; the router later reuses the same module. */
+export const prefetchRoute = (matches: RouteMatches) => {
+  const route = matches?.at(-1)?.route;
   if (typeof route?.lazy === 'function') route.lazy().catch(() => undefined);
 };
 
 /** Whether a path renders in the default layout (banner, marquee, side menu): what start-up may fetch early for it. */
-export const usesDefaultLayout = (pathname: string): boolean =>
-  matchesOf(pathname)?.some((match) => match.route.Component === DefaultLayout) ?? false;
+export const usesDefaultLayout = (matches: RouteMatches): boolean =>
+  matches?.some((match) => match.route.Component === DefaultLayout) ?? false;

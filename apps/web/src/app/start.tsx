@@ -14,7 +14,7 @@ import { nextTask } from '@/lib/next-task';
 import { local, type KeyValueStore } from '@/lib/storage';
 import { applyTheme, resolveTheme } from '@/lib/theme';
 import { App } from './app';
-import { createAppRouter, prefetchRoute, usesDefaultLayout } from './router';
+import { createAppRouter, prefetchRoute, routeMatches, usesDefaultLayout } from './router';
 
 const readOnly = (store: KeyValueStore): KeyValueStore => ({ ...store, setItem: () => undefined });
 
@@ -42,11 +42,12 @@ const screenFor = (config: PermissionConfig): ReactNode => {
 
 async function boot(root: Root): Promise<void> {
   // The page's code and the language pack download while the configuration is fetched, not after it.
-  prefetchRoute(window.location.pathname);
+  const matches = routeMatches(window.location.pathname);
+  prefetchRoute(matches);
   await nextTask();
   prefetchStoredPack();
   // The home banner is the first page's largest picture: its list (and then the picture) comes beside the configuration.
-  if (usesDefaultLayout(window.location.pathname)) prefetchHomeBanners();
+  if (usesDefaultLayout(matches)) prefetchHomeBanners();
   let config: PermissionConfig;
   try {
     config = await getPermission();

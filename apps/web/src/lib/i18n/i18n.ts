@@ -23,7 +23,8 @@ const setState = (next: LanguageState) => {
   listeners.forEach((listener) => listener());
 };
 
-const localeOf = (code: string, options: readonly LanguageOption[]): string =>
+/** The BCP 47 locale of a language code (EN -> en-US), from the configured options, else the built-in ones. */
+export const localeOf = (code: string, options: readonly LanguageOption[]): string =>
   options.find((option) => option.code === code)?.locale ??
   BUILT_IN_LANGUAGES.find((option) => option.code === code)?.locale ??
   'en-US';
@@ -134,10 +135,8 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
-const getState = () => state;
-
 /** The language in use, outside React (see useLanguage). */
 export const languageState = (): LanguageState => state;
 
 /** The configured language code in use (EN, TY, ...) and the supported options. */
-export const useLanguage = (): LanguageState => useSyncExternalStore(subscribe, getState, getState);
+export const useLanguage = (): LanguageState => useSyncExternalStore(subscribe, languageState, languageState);

@@ -1,12 +1,10 @@
 import { nextTask } from '../next-task';
-import { languageState, useLanguage } from './i18n';
-
-const localeOf = ({ code, options }: ReturnType<typeof languageState>): string =>
-  options.find((option) => option.code === code)?.locale ?? 'en-US';
+import { languageState, localeOf, useLanguage } from './i18n';
 
 /** The BCP 47 locale of the language in use (EN -> en-US, TY -> fil-PH), for dates and numbers. */
 export function useLocale(): string {
-  return localeOf(useLanguage());
+  const { code, options } = useLanguage();
+  return localeOf(code, options);
 }
 
 type DateTimeStyle = Pick<Intl.DateTimeFormatOptions, 'dateStyle' | 'timeStyle'>;
@@ -37,7 +35,8 @@ const DATE_TIME: DateTimeStyle = { dateStyle: 'medium', timeStyle: 'short' };
  */
 export const prepareDateTimeFormat = async (): Promise<void> => {
   await nextTask();
-  dateTimeFormat(localeOf(languageState()), DATE_TIME);
+  const { code, options } = languageState();
+  dateTimeFormat(localeOf(code, options), DATE_TIME);
 };
 
 export const formatDateTime = (iso: string, locale: string): string => {
