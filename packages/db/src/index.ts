@@ -8,6 +8,14 @@ export {
   type Transaction,
 } from './database';
 export { EmbeddedDatabaseLockedError } from './embedded-lock';
-export { createMigrator, loadMigrations, type Migration, type Migrator, type MigratorConfig } from './migrate';
+export {
+  createMigrator,
+  loadMigrations,
+  loadRoutines,
+  type Migration,
+  type Migrator,
+  type MigratorConfig,
+  type Routine,
+} from './migrate';
 export { dumpPglite, openPglite, type PgliteOptions } from './pglite';
 export { openPostgres, type PostgresOptions } from './postgres';

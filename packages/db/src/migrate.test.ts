@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
@@ -64,4 +64,37 @@ it('should refuse a migrator whose name or table is not a plain identifier', () 
   expect(() => createMigrator({ name: 'x', dir: otherDir, table: 'migrations; DROP TABLE users' })).toThrow(
     /Invalid migrator/,
   );
+});
+
+/** A migrator whose routine folder this test writes, to change a function between boots. */
+const routineRoot = mkdtempSync(join(tmpdir(), 'db-routines-'));
+const routineDir = join(routineRoot, 'probe', 'sql');
+mkdirSync(routineDir, { recursive: true });
+const writeRoutine = (answer: number) =>
+  writeFileSync(
+    join(routineDir, 'probe-answer.sql'),
+    `CREATE OR REPLACE FUNCTION probe_answer() RETURNS integer LANGUAGE plpgsql AS $$\nBEGIN\n  RETURN ${answer};\nEND $$;\n`,
+  );
+const routineMigrator = createMigrator({
+  name: 'db_routines',
+  dir: otherDir,
+  table: 'routine_schema_migrations',
+  routines: [routineDir],
+});
+afterAll(() => rmSync(routineRoot, { recursive: true, force: true }));
+
+describeEachDatabase('routines', (getDb) => {
+  it('should apply routine files after the migrations, again only when a file changes', async () => {
+    writeRoutine(1);
+    const answer = async () =>
+      (await getDb().query<{ answer: number }>('SELECT probe_answer() AS answer')).rows[0]?.answer;
+    expect(await routineMigrator.migrate(getDb())).toEqual(['0001_other.sql', 'probe/sql/probe-answer.sql']);
+    expect(await answer()).toBe(1);
+    expect(await routineMigrator.migrate(getDb())).toEqual([]);
+    const before = routineMigrator.fingerprint();
+    writeRoutine(2);
+    expect(routineMigrator.fingerprint()).not.toBe(before);
+    expect(await routineMigrator.migrate(getDb())).toEqual(['probe/sql/probe-answer.sql']);
+    expect(await answer()).toBe(2);
+  });
 });

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { buildTestApp } from '../test/test-app';
 import { describeEachDatabase } from '../test/databases';
-import { loadMigrations, migrate } from './migrate';
+import { loadMigrations, migrate, platformMigrator } from './migrate';
 import { seedDemo } from './seed';
 
 // The engines and the migrator themselves are tested in packages/db; these are the platform's migrations and seed.
@@ -10,7 +10,9 @@ describeEachDatabase('database', (getDb, engine) => {
     const db = await engine.openEmpty();
     try {
       const [first, second] = await Promise.all([migrate(db), migrate(db)]);
-      expect([...first, ...second]).toEqual(loadMigrations().map((m) => m.name));
+      expect([...first, ...second]).toEqual(
+        [...loadMigrations(), ...platformMigrator.routines()].map((file) => file.name),
+      );
       const seeded = await Promise.all([seedDemo(db), seedDemo(db)]);
       expect(seeded.filter(Boolean)).toHaveLength(1);
       const { rows } = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM merchants WHERE code = 'demo'");

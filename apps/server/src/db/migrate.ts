@@ -8,6 +8,10 @@ export const platformMigrator = createMigrator({
   name: 'platform',
   dir: fileURLToPath(new URL('./migrations/', import.meta.url)),
   table: 'schema_migrations',
+  // The money core's SQL functions as code (DESIGN.md §2): each module's current definitions, applied after migrations.
+  routines: ['ledger', 'seamless'].map((module) =>
+    fileURLToPath(new URL(`../modules/${module}/sql/`, import.meta.url)),
+  ),
 });
 
 export const loadMigrations = platformMigrator.load;
