@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from './db/database';
 import type { Env } from './env';
-import { startHousekeeping, type HousekeepingTask } from './jobs/housekeeping';
-import { startPlannerStatistics } from './jobs/planner-statistics';
+import { housekeepingJobs, type HousekeepingTask } from './jobs/housekeeping';
+import { plannerStatisticsJobs } from './jobs/planner-statistics';
 import type { Clock } from './lib/clock';
 import { captchaRoutes, createCaptchaModule } from './modules/captcha';
 import { healthRoutes } from './modules/health';
@@ -24,6 +24,7 @@ import { createEventBus, type EventBus } from './lib/event-bus';
 import { createResponseCache, ttlMemo } from './lib/response-cache';
 import { randomToken } from './lib/tokens';
 import { createDepositModule } from './modules/deposit';
+import { createJobsModule } from './modules/jobs';
 import { createDemoGateway } from './modules/demo-gateway';
 import { createCatalogueModule, type CatalogueAdapter, type GameLauncher } from './modules/catalogue';
 import { createContentModule } from './modules/content';
@@ -35,7 +36,6 @@ import { createMemberContexts } from './modules/cashier';
 import { createMemberOpsModule } from './modules/member-ops';
 import { createAuditModule } from './modules/audit';
 import { createReportsModule } from './modules/reports';
-import { startDepositJobs } from './jobs/deposit-expiry';
 import type { WebShell } from './plugins/web-app';
 
 declare module 'fastify' {
@@ -84,7 +84,9 @@ export const registerModules = async (app: FastifyInstance, deps: PlatformDeps):
   // Public catalogue and content answers (lib/response-cache.ts); dropped per merchant on `catalogue.changed`.
   const responseCache = await createResponseCache({ bus, redisUrl: env.REDIS_URL, log: app.log });
   app.addHook('onClose', responseCache.close);
-  const ledger = createLedgerModule({ db }).startAudit(app);
+  const jobs = createJobsModule({ db, now, app });
+  const ledger = createLedgerModule({ db });
+  jobs.scheduler.register(...ledger.jobs(app.log));
   const wallet = createWalletModule({ ledger: ledger.service, bus });
   const identity = createIdentityModule({
     ...{ db, merchants, limiter, now, hasher: deps.hasher },
@@ -145,7 +147,7 @@ export const registerModules = async (app: FastifyInstance, deps: PlatformDeps):
   await app.register(
     deposit.routes({ auth: identity.auth, merchantOf: identity.merchantOf, ownsHost: merchants.ownsHost, staff }),
   );
-  startDepositJobs(app, { expire: deposit.service.expire, settle: deposit.service.settle });
+  jobs.scheduler.register(...deposit.jobs);
   const vendorWallet = await createVendorWalletModule({
     ...{ db, now, bus, wallet: wallet.service, merchantById: merchants.byId, log: app.log },
     ...{ vendorSecret: deps.vendorSecret, selfUrl: deps.selfUrl },
@@ -153,6 +155,7 @@ export const registerModules = async (app: FastifyInstance, deps: PlatformDeps):
   });
   await app.register(vendorWallet.routes({ auth: identity.auth, merchantOf: identity.merchantOf, staff, limiter }));
   vendorWallet.start(app);
+  jobs.scheduler.register(...vendorWallet.jobs);
   const catalogue = createCatalogueModule({
     ...{ db, now, bus, limiter, merchants, cache: responseCache, log: app.log },
     launchers: deps.gameLaunchers,
@@ -160,6 +163,7 @@ export const registerModules = async (app: FastifyInstance, deps: PlatformDeps):
   });
   await app.register(catalogue.routes({ auth: identity.auth, merchantOf: identity.merchantOf, staff }));
   catalogue.start(app);
+  jobs.scheduler.register(...catalogue.jobs);
   const seamless = createSeamlessModule({
     ...{ db, now, bus, wallet: wallet.service, merchants, vendorSecret: deps.vendorSecret },
     log: app.log,
@@ -219,13 +223,11 @@ export const registerModules = async (app: FastifyInstance, deps: PlatformDeps):
     { name: 'verification-codes', run: (batch) => verification.purge(now(), batch) },
     { name: 'identity', run: identity.purge },
     { name: 'outbox', run: messaging.purge },
-    { name: 'withdrawals', run: withdraw.job },
-    { name: 'deposit-expiry', run: deposit.service.expire },
     { name: 'game-sessions', run: seamless.purge },
     { name: 'staff', run: staffModule.purge },
+    { name: 'job-runs', run: jobs.purge },
   ];
-  startHousekeeping(app, tasks);
-  startPlannerStatistics(app, db);
+  jobs.scheduler.register(...withdraw.jobs, ...housekeepingJobs(app.log, tasks), ...plannerStatisticsJobs(db));
   app.decorate('housekeeping', tasks);
   return { webShell };
 };

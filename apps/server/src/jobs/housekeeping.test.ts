@@ -8,7 +8,6 @@ import { manualClock } from '../lib/clock';
 import { describeEachDatabase } from '../test/databases';
 import { freshIp, insertMember, login, solveCaptcha } from '../test/identity-helpers';
 import { NO_WEB_BUILD, testHasher } from '../test/test-app';
-import { runHousekeeping } from './housekeeping';
 
 const count = async (app: FastifyInstance, table: string): Promise<number> => {
   const { rows } = await app.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`);
@@ -52,10 +51,10 @@ describeEachDatabase('housekeeping and logs', (getDb) => {
     });
     const tables = ['captchas', 'sealed_nonces', 'verification_codes', 'rate_limits'];
     const before = await Promise.all(tables.map((t) => count(app, t)));
-    await runHousekeeping(app, app.housekeeping);
+    expect((await app.jobs.trigger('platform.housekeeping')).status).toBe('DONE');
     expect(await Promise.all(tables.map((t) => count(app, t)))).toEqual(before);
     time.advance(2 * 60 * 60_000 + SEAL_MAX_AGE_MS);
-    await runHousekeeping(app, app.housekeeping);
+    expect((await app.jobs.trigger('platform.housekeeping')).status).toBe('DONE');
     expect(await Promise.all(tables.map((t) => count(app, t)))).toEqual([0, 0, 0, 0]);
   });
 

@@ -1,33 +1,41 @@
-import type { FastifyInstance } from 'fastify';
-import { startIntervalJob } from './interval-job';
+import { every, type JobDefinition } from '../modules/jobs';
 
-/** Every ten minutes, at most this many rows per table: bounded work, whatever piled up. */
-export const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
+/** At most this many rows per table and run: bounded work, whatever piled up. */
 export const HOUSEKEEPING_BATCH = 5_000;
 
 export type HousekeepingTask = { name: string; run: (batch: number) => Promise<number> };
 
-/** Runs every task once, in order; a failing task is logged and does not stop the others. */
-export const runHousekeeping = async (app: FastifyInstance, tasks: readonly HousekeepingTask[]): Promise<void> => {
+type Log = {
+  debug(detail: object, message: string): void;
+  error(detail: object, message: string): void;
+};
+
+/** Runs every task once, in order; a failing task is logged and does not stop the others. Returns rows removed. */
+export const runHousekeeping = async (
+  log: Log,
+  tasks: readonly HousekeepingTask[],
+): Promise<Record<string, number>> => {
+  const removed: Record<string, number> = {};
   for (const task of tasks) {
     try {
-      const removed = await task.run(HOUSEKEEPING_BATCH);
-      if (removed > 0) app.log.debug({ task: task.name, removed }, 'housekeeping');
+      const count = await task.run(HOUSEKEEPING_BATCH);
+      removed[task.name] = count;
+      if (count > 0) log.debug({ task: task.name, removed: count }, 'housekeeping');
     } catch (error) {
-      app.log.error({ err: error, task: task.name }, 'housekeeping task failed');
+      log.error({ err: error, task: task.name }, 'housekeeping task failed');
     }
   }
+  return removed;
 };
 
 /**
- * Deletes expired rows (captchas, SMS codes, nonces, rate-limit keys, reset tokens, old sessions, outbox) in-process.
- * Deleting is idempotent, so every node may run it; a run never overlaps the previous one, and the timer stops with
- * the app and does not keep the process alive.
+ * Deletes expired rows (captchas, SMS codes, nonces, rate-limit keys, reset tokens, old sessions, outbox, job claims)
+ * every ten minutes. Deletions only: business rules run as their module's own jobs.
  */
-export const startHousekeeping = (app: FastifyInstance, tasks: readonly HousekeepingTask[]): void => {
-  startIntervalJob(app, {
-    name: 'housekeeping',
-    everyMs: HOUSEKEEPING_INTERVAL_MS,
-    run: () => runHousekeeping(app, tasks),
-  });
-};
+export const housekeepingJobs = (log: Log, tasks: readonly HousekeepingTask[]): JobDefinition[] => [
+  {
+    name: 'platform.housekeeping',
+    schedule: every(10, 'minutes'),
+    run: () => runHousekeeping(log, tasks),
+  },
+];

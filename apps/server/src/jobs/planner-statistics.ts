@@ -1,9 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database';
-import { startIntervalJob } from './interval-job';
-
-/** Often enough that a fresh embedded database gets real statistics within minutes of its first traffic. */
-export const PLANNER_STATISTICS_INTERVAL_MS = 5 * 60_000;
+import { every, type JobDefinition } from '../modules/jobs';
 
 /**
  * Embedded mode only: PGlite runs no autovacuum, so nothing would ever ANALYZE its tables. Without statistics the
@@ -11,14 +7,17 @@ export const PLANNER_STATISTICS_INTERVAL_MS = 5 * 60_000;
  * idempotency key through an index that only narrows by merchant, reading every transfer of the merchant on each post
  * (ADR 0010: a tenfold slowdown on PostgreSQL until autovacuum's ANALYZE invalidated the plan). ANALYZE samples a
  * bounded number of rows per table, and it invalidates the cached plans, so the next post plans with real figures.
+ * Every five minutes: often enough that a fresh embedded database gets real statistics soon after its first traffic.
  */
-export const startPlannerStatistics = (app: FastifyInstance, db: Database): void => {
-  if (db.kind !== 'pglite') return;
-  startIntervalJob(app, {
-    name: 'planner statistics',
-    everyMs: PLANNER_STATISTICS_INTERVAL_MS,
-    run: async () => {
-      await db.exec('ANALYZE');
-    },
-  });
-};
+export const plannerStatisticsJobs = (db: Database): JobDefinition[] =>
+  db.kind !== 'pglite'
+    ? []
+    : [
+        {
+          name: 'platform.planner-statistics',
+          schedule: every(5, 'minutes'),
+          run: async () => {
+            await db.exec('ANALYZE');
+          },
+        },
+      ];

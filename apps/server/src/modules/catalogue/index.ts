@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database';
-import { startIntervalJob } from '../../jobs/interval-job';
 import type { Clock } from '../../lib/clock';
 import type { EventBus } from '../../lib/event-bus';
 import { ttlMemo, type ResponseCache } from '../../lib/response-cache';
 import type { Auth, MerchantResolver } from '../identity';
+import { everyMs, type JobDefinition } from '../jobs';
 import type { MerchantService } from '../merchant';
 import type { RateLimiter } from '../rate-limit';
 import type { StaffAuth } from '../staff';
@@ -101,7 +101,7 @@ export const createCatalogueModule = (deps: CatalogueModuleDeps) => {
         });
         await app.register(catalogueOpsRoutes, { ops, staff });
       },
-    /** The sync job on a timer, and the seams on app.catalogue. */
+    /** The seams on app.catalogue. */
     start: (app: FastifyInstance) => {
       app.decorate('catalogue', {
         sync,
@@ -111,14 +111,11 @@ export const createCatalogueModule = (deps: CatalogueModuleDeps) => {
         },
         cache: deps.cache,
       });
-      startIntervalJob(app, {
-        name: 'catalogue-sync',
-        everyMs: CATALOGUE_SYNC_EVERY_MS,
-        run: async () => {
-          await sync();
-        },
-      });
     },
+    /** The sync pass, for the job registry. */
+    jobs: [
+      { name: 'catalogue.sync', schedule: everyMs(CATALOGUE_SYNC_EVERY_MS), run: () => sync() },
+    ] as JobDefinition[],
   };
 };
 

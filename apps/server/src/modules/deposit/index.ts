@@ -9,6 +9,7 @@ import type { WalletService } from '../wallet';
 import { channelOpsRoutes } from './channel-ops.routes';
 import { channelOpsServiceFactory } from './channel-ops.service';
 import { depositOpsRoutes } from './deposit-ops.routes';
+import { depositJobs } from './deposit.jobs';
 import { depositRepository } from './deposit.repository';
 import { depositRoutes, type DepositRoutesOptions } from './deposit.routes';
 import { depositServiceFactory } from './deposit.service';
@@ -47,6 +48,8 @@ export const createDepositModule = (deps: DepositModuleDeps) => {
   const channels = channelOpsServiceFactory({ db: deps.db, gateways: deps.gateways.map((gateway) => gateway.code) });
   return {
     service,
+    /** Expiry and interrupted credits, for the job registry. */
+    jobs: depositJobs(service),
     routes:
       (options: Omit<DepositRoutesOptions, 'deposits'> & { staff: StaffAuth }) => async (app: FastifyInstance) => {
         const { auth, merchantOf, ownsHost } = options;

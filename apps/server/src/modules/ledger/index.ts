@@ -1,7 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
-import { startLedgerAudit } from '../../jobs/ledger-audit';
 import { auditLedger } from './ledger.audit';
+import { ledgerJobs } from './ledger.jobs';
 import { directPoster, groupCommitPoster, type GroupCommitOptions } from './ledger.poster';
 import { ledgerServiceFactory } from './ledger.service';
 
@@ -32,11 +31,8 @@ export const createLedgerModule = ({ db, groupCommit = defaultGroupCommit(db) }:
   return {
     service,
     audit,
-    /** Runs the invariant audit on a timer for the app's lifetime (jobs/ledger-audit.ts). Returns the module. */
-    startAudit: (app: FastifyInstance) => {
-      startLedgerAudit(app, () => audit());
-      return { service, audit };
-    },
+    /** The hourly invariant audit, for the job registry; violations are logged as errors. */
+    jobs: (log: Parameters<typeof ledgerJobs>[1]) => ledgerJobs(() => audit(), log),
   };
 };
 

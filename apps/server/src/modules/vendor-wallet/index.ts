@@ -7,7 +7,6 @@ import type { Merchant } from '../merchant';
 import type { RateLimiter } from '../rate-limit';
 import type { StaffAuth } from '../staff';
 import type { WalletService } from '../wallet';
-import { startBetPull } from './bet-pull.job';
 import {
   betPullServiceFactory,
   DEFAULT_BET_PULL_OPTIONS,
@@ -16,10 +15,10 @@ import {
 } from './bet-pull.service';
 import { demoTransferAdapter, demoVendorFaults, type DemoVendorFaults } from './demo-adapter';
 import { httpTransferAdapter, transferEndpointResolver, type VendorSecretResolver } from './http-adapter';
-import { startReconciliation } from './reconcile.job';
 import type { AdapterFactory, TransferWalletAdapter } from './transfer-adapter';
 import { transferProtocolClient } from './transfer-protocol.client';
 import { vendorTransferServiceFactory, type VendorTransferService } from './vendor-transfer.service';
+import { vendorWalletJobs } from './vendor-wallet.jobs';
 import { vendorWalletRoutes } from './vendor-wallet.routes';
 
 export type {
@@ -124,10 +123,14 @@ export const createVendorWalletModule = async (deps: VendorWalletModuleDeps) => 
       async (app: FastifyInstance) => {
         await app.register(vendorWalletRoutes, { service, ...options });
       },
-    /** Starts the reconciliation and bet-record jobs for the app's lifetime and exposes them on the app. */
+    /** Reconciliation and the bet-record pull, for the job registry. */
+    jobs: vendorWalletJobs({
+      reconcile: service.reconcile,
+      pullBets: betPull.pull,
+      betPullEveryMs: betPullOptions.intervalMs,
+    }),
+    /** Exposes the jobs' passes and the adapters on the app (tests drive them). */
     start: (app: FastifyInstance) => {
-      startReconciliation(app, service.reconcile);
-      startBetPull(app, betPull.pull, betPullOptions.intervalMs);
       app.decorate('vendorWallet', {
         reconcile: service.reconcile,
         pullBets: betPull.pull,

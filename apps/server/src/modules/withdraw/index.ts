@@ -4,6 +4,7 @@ import type { Auth, MerchantResolver } from '../identity';
 import type { Merchant } from '../merchant';
 import type { SealedService } from '../sealed';
 import type { StaffAuth } from '../staff';
+import { withdrawJobs } from './withdraw.jobs';
 import { withdrawRepository } from './withdraw.repository';
 import { withdrawRoutes } from './withdraw.routes';
 import { withdrawServiceFactory, type WithdrawServiceDeps } from './withdraw.service';
@@ -35,8 +36,8 @@ export const createWithdrawModule = (deps: WithdrawModuleDeps) => {
         await app.register(withdrawRoutes, { ...options, withdraw: service });
         await app.register(withdrawSettingsOpsRoutes, { settings, staff: options.staff });
       },
-    /** A housekeeping task: idempotent, bounded by `batch`. */
-    job: (batch: number) => service.runJob(deps.merchantById, batch),
+    /** Completing interrupted orders and automatic confirmation, for the job registry. */
+    jobs: withdrawJobs((batch) => service.runJob(deps.merchantById, batch)),
   };
 };
 

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { API, OPS_API } from '@platform/contracts';
 import { manualClock } from '../../lib/clock';
-import { runHousekeeping } from '../../jobs/housekeeping';
 import { describeEachDatabase } from '../../test/databases';
 import { bearer, clearRateLimits, freshIp, insertMember, loginOk, sealed } from '../../test/identity-helpers';
 import { buildTestApp } from '../../test/test-app';
@@ -309,8 +308,8 @@ describeEachDatabase('withdrawals', (getDb) => {
     expect(codeOf(await withdraw(member.token, body))).toEqual([409, 'REQUEST_IN_PROGRESS']);
     expect(await balanceOf(app, member.token)).toMatchObject({ balance: '500.00', frozen: '0.00' });
     time.advance(3 * 60_000);
-    await runHousekeeping(app, app.housekeeping);
-    await runHousekeeping(app, app.housekeeping);
+    expect((await app.jobs.trigger('withdraw.settle')).status).toBe('DONE');
+    expect((await app.jobs.trigger('withdraw.settle')).status).toBe('DONE');
     const { token } = await loginOk(app, member.username, member.password, { ip: freshIp(), now: time.now });
     expect(await balanceOf(app, token)).toMatchObject({ balance: '380.00', frozen: '120.00' });
     const queue = await app.inject({
@@ -378,12 +377,12 @@ describeEachDatabase('withdrawals', (getDb) => {
       return (await get(path(API.withdraw.order, { orderNo: order.orderNo }), token)).json().value.receiptState;
     };
     time.advance(1439 * 60_000);
-    await runHousekeeping(app, app.housekeeping);
+    expect((await app.jobs.trigger('withdraw.settle')).status).toBe('DONE');
     expect(await state()).toBe('NONE');
     time.advance(2 * 60_000);
-    await runHousekeeping(app, app.housekeeping);
+    expect((await app.jobs.trigger('withdraw.settle')).status).toBe('DONE');
     expect(await state()).toBe('AUTO_RECEIVED');
-    await runHousekeeping(app, app.housekeeping);
+    expect((await app.jobs.trigger('withdraw.settle')).status).toBe('DONE');
     expect(await state()).toBe('AUTO_RECEIVED');
     await expectSoundLedger(getDb());
   });
