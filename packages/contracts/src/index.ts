@@ -13,6 +13,8 @@ export * from './field-rules';
 export * from './register-pattern-examples';
 export * from './money';
 export * from './wallet';
+// The realtime names live in a module without zod, so the first page can import them (ADR 0008).
+export * from './realtime';
 export * from './vendor-wallet';
 export * from './withdraw';
 export * from './transfer';

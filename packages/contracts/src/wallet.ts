@@ -32,6 +32,3 @@ export type MerchantWallet = z.infer<typeof MerchantWalletSchema>;
 /** Periods of the account record and the order lists (spec transactionHistory). */
 export const RecordPeriodSchema = z.enum(['TODAY', 'YESTERDAY', 'LAST_7_DAYS', 'LAST_30_DAYS', 'CUSTOM']);
 export type RecordPeriod = z.infer<typeof RecordPeriodSchema>;
-
-// The realtime names live in a module without zod, so the first page can import them (ADR 0008).
-export * from './realtime';

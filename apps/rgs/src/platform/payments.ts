@@ -3,6 +3,7 @@ import type { Database, Queryable } from '../db/database';
 import type { Clock } from '../lib/clock';
 import { toWire } from '../lib/money';
 import { moveMoney } from '../wallet/wallet';
+import type { CallOp, NewCall } from './calls';
 import type { CallOutcome, SeamlessClient } from './seamless-client';
 
 /**
@@ -16,15 +17,7 @@ import type { CallOutcome, SeamlessClient } from './seamless-client';
  * Rounds of transfer-mode sessions make no calls (their money moves in the RGS-held wallet with the round, see
  * rounds.ts); only their rollback comes through here, as a refund into that wallet.
  */
-export type CallOp = 'debit' | 'credit' | 'rollback' | 'endRound';
-export type NewCall = {
-  transactionId: string;
-  roundId: string;
-  op: CallOp;
-  amountMinor?: bigint;
-  betTransactionId?: string;
-  endRound?: boolean;
-};
+export type { CallOp, NewCall } from './calls';
 
 export type PaymentsOptions = {
   /** First retry delay; doubles per attempt up to retryMaxMs. */

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database';
-import type { NewCall } from '../platform/payments';
+import type { NewCall } from '../platform/calls';
 
 /**
  * The RGS-held wallets of the transfer mode (0002_transfer_wallet.sql): one balance per (operator, player, currency) in

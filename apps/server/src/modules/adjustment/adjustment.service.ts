@@ -11,7 +11,7 @@ import type { Queryable } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { recordAudit } from '../audit';
-import type { MemberRow } from '../identity/member.repository';
+import type { MemberRow } from '../identity';
 import type { Merchant } from '../merchant';
 import type { StaffCaller } from '../staff';
 import { parseAmount, type WalletService } from '../wallet';

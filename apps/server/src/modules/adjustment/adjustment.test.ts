@@ -14,7 +14,7 @@ import { insertMember, type TestMember } from '../../test/identity-helpers';
 import { createStaff, signInStaff, staffHeaders } from '../../test/staff-helpers';
 import { buildTestApp } from '../../test/test-app';
 import { requestId } from '../../test/wallet-helpers';
-import { expectSoundLedger } from '../ledger/ledger.test-support';
+import { expectSoundLedger } from '../../test/ledger-helpers';
 
 const ACME_HOST = 'acme-adjustments.test';
 

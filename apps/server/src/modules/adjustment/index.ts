@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
 import type { Clock } from '../../lib/clock';
-import type { MemberRow } from '../identity/member.repository';
+import type { MemberRow } from '../identity';
 import type { StaffAuth } from '../staff';
 import type { WalletService } from '../wallet';
 import { adjustmentRepository } from './adjustment.repository';

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db/database';
-import type { StaffAuth, StaffCaller } from '../staff';
 import { auditReadRepository, auditRepository } from './audit.repository';
-import { auditRoutes } from './audit.routes';
+import { auditRoutes, type AuditActor, type AuditGuard } from './audit.routes';
 import { auditServiceFactory } from './audit.service';
 
 export type { AuditService } from './audit.service';
+export type { AuditActor, AuditGuard } from './audit.routes';
 
 export type AuditAction = {
   /** e.g. withdrawal.approve, member.lock, banner.update: lower case, dots between the object and the verb. */
@@ -22,7 +22,7 @@ export type AuditAction = {
  * Writes one audit entry for a staff action. Pass the same transaction that made the change, so the entry exists
  * exactly when the change does. Leave secrets (passwords, TOTP secrets, tokens) out of before and after.
  */
-export const recordAudit = async (db: Queryable, caller: StaffCaller, entry: AuditAction): Promise<void> =>
+export const recordAudit = async (db: Queryable, caller: AuditActor, entry: AuditAction): Promise<void> =>
   auditRepository.insert(db, {
     merchantId: caller.merchant.id,
     staffId: caller.staffId,
@@ -42,7 +42,7 @@ export const createAuditModule = ({ db }: { db: Queryable }) => {
   const service = auditServiceFactory({ repository: auditReadRepository(db) });
   return {
     service,
-    routes: (options: { staff: StaffAuth }) => async (app: FastifyInstance) => {
+    routes: (options: { staff: AuditGuard }) => async (app: FastifyInstance) => {
       await app.register(auditRoutes, { audit: service, staff: options.staff });
     },
   };

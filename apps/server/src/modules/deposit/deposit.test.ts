@@ -8,7 +8,7 @@ import { staffHeaders } from '../../test/staff-helpers';
 import { buildTestApp } from '../../test/test-app';
 import { balanceOf, memberWithSession, requestId, trialToken } from '../../test/wallet-helpers';
 import { SIGNATURE_HEADER, signNotification, TIMESTAMP_HEADER } from '../demo-gateway';
-import { expectSoundLedger } from '../ledger/ledger.test-support';
+import { expectSoundLedger } from '../../test/ledger-helpers';
 
 const SECRET = 'demo-gateway-test-secret-0123456789abcdef';
 const WEBHOOK = API.deposit.webhook.replace(':gateway', 'demo');

@@ -30,6 +30,7 @@ import { smsCodeServiceFactory } from './sms-code.service';
 
 export type { Auth } from './auth';
 export type { Session, SessionLookup } from './session.service';
+export type { MemberRow } from './member.repository';
 export type { MerchantResolver, RequestContext } from './identity.context';
 export {
   PASSWORD_HASH_PARAMS,

@@ -7,7 +7,7 @@ import { testDatabaseUrl } from '../../env';
 import { AppError } from '../../lib/app-error';
 import { directPoster, groupCommitPoster } from './ledger.poster';
 import { ledgerServiceFactory, type LedgerService } from './ledger.service';
-import { bigintJson, expectSoundLedger, ledgerFixture } from './ledger.test-support';
+import { bigintJson, expectSoundLedger, ledgerFixture } from '../../test/ledger-helpers';
 import type { Account, Leg, PostResult } from './ledger.types';
 
 /**

@@ -3,7 +3,7 @@ import type { Database } from '../../db/database';
 import { vendorSecretKey } from '../../env';
 import { insertMember } from '../../test/identity-helpers';
 import { testHasher } from '../../test/test-app';
-import { freshMerchant } from './ledger.test-support';
+import { freshMerchant } from '../../test/ledger-helpers';
 
 /**
  * The crash test's tenant (issue 4): a merchant of its own, reached by its own Host, with agents and the players below

@@ -11,7 +11,7 @@ import { crashLoad, lost, type CrashLoad } from './ledger.crash-load';
 import { FIRST_MEANS_APPLIED, KINDS, refusalsOf, type Kind, type Op } from './ledger.crash-ops';
 import { crashableServer, eachLimit, random, runUnderKills, type CrashableServer } from './ledger.crash-support';
 import { readWorld } from './ledger.crash-world';
-import { bigintJson, expectSoundLedger } from './ledger.test-support';
+import { bigintJson, expectSoundLedger } from '../../test/ledger-helpers';
 
 /**
  * Issue 4: the real server (src/main.ts, as `npm start` runs it) is SIGKILLed at random moments of a load of the money

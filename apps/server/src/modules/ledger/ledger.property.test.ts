@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error';
 import { describeEachDatabase } from '../../test/databases';
 import { groupCommitPoster } from './ledger.poster';
 import { ledgerServiceFactory, type LedgerService } from './ledger.service';
-import { expectSoundLedger, ledgerFixture, type LedgerFixture } from './ledger.test-support';
+import { expectSoundLedger, ledgerFixture, type LedgerFixture } from '../../test/ledger-helpers';
 import type { Leg, PostResult, TransferCode } from './ledger.types';
 
 /**

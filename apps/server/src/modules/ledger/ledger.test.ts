@@ -4,7 +4,7 @@ import { describeEachDatabase } from '../../test/databases';
 import { auditLedger } from './ledger.audit';
 import { directPoster, groupCommitPoster } from './ledger.poster';
 import { ledgerServiceFactory } from './ledger.service';
-import { expectSoundLedger, ledgerFixture } from './ledger.test-support';
+import { expectSoundLedger, ledgerFixture } from '../../test/ledger-helpers';
 import type { Leg } from './ledger.types';
 
 const codeOf = async (promise: Promise<unknown>): Promise<string> => {

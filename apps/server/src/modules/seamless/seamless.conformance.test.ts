@@ -7,7 +7,7 @@ import { describeEachDatabase } from '../../test/databases';
 import { clearRateLimits, freshIp, insertMember, loginOk } from '../../test/identity-helpers';
 import { buildTestApp } from '../../test/test-app';
 import { adjust, trialToken } from '../../test/wallet-helpers';
-import { expectSoundLedger } from '../ledger/ledger.test-support';
+import { expectSoundLedger } from '../../test/ledger-helpers';
 import { ledgerShardOf } from './pg-hash';
 import { HOUSE_SHARDS } from './seamless.service';
 import { signSeamless } from './seamless.signature';

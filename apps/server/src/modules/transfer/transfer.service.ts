@@ -7,8 +7,7 @@ import {
   type UplineInfo,
 } from '@platform/contracts';
 import { AppError } from '../../lib/app-error';
-import type { Session } from '../identity';
-import type { MemberRow } from '../identity/member.repository';
+import type { MemberRow, Session } from '../identity';
 import type { TransferCode } from '../ledger';
 import type { Merchant } from '../merchant';
 import { enforceLimits, type RateLimiter, type RateRule } from '../rate-limit';

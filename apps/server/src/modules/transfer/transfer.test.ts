@@ -6,7 +6,7 @@ import { bearer, clearRateLimits, demoMerchantId, sealed } from '../../test/iden
 import { buildTestApp } from '../../test/test-app';
 import { adjust, balanceOf, memberWithSession, requestId, trialToken } from '../../test/wallet-helpers';
 import { manualClock } from '../../lib/clock';
-import { expectSoundLedger } from '../ledger/ledger.test-support';
+import { expectSoundLedger } from '../../test/ledger-helpers';
 import { recordsServiceFactory } from './records.service';
 import { transferRepository } from './transfer.repository';
 

@@ -8,7 +8,7 @@ import { describeEachDatabase } from '../../test/databases';
 import { bearer, clearRateLimits, freshIp, insertMember, loginOk } from '../../test/identity-helpers';
 import { buildTestApp } from '../../test/test-app';
 import { adjust, balanceOf, requestId } from '../../test/wallet-helpers';
-import { expectSoundLedger } from '../ledger/ledger.test-support';
+import { expectSoundLedger } from '../../test/ledger-helpers';
 import { playerIdOf } from '.';
 import { startFakeTransferVendor, type FakeTransferVendor } from './transfer-protocol.test-support';
 

@@ -7,7 +7,7 @@ import { bearer, clearRateLimits, freshIp, insertMember, loginOk } from '../../t
 import { buildTestApp } from '../../test/test-app';
 import { staffHeaders } from '../../test/staff-helpers';
 import { adjust, balanceOf, requestId, trialToken } from '../../test/wallet-helpers';
-import { expectSoundLedger } from '../ledger/ledger.test-support';
+import { expectSoundLedger } from '../../test/ledger-helpers';
 
 const VENDOR = 'DEMO_SLOTS';
 /** Past the order's first check (60 s) and any backoff a test triggers. */

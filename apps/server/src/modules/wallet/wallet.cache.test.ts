@@ -2,7 +2,7 @@ import { expect, it, vi } from 'vitest';
 import { createEventBus } from '../../lib/event-bus';
 import { describeEachDatabase } from '../../test/databases';
 import { createLedgerModule } from '../ledger';
-import { freshMerchant } from '../ledger/ledger.test-support';
+import { freshMerchant } from '../../test/ledger-helpers';
 import { createMerchantModule } from '../merchant';
 import { walletServiceFactory } from './wallet.service';
 

@@ -6,7 +6,7 @@ import { bearer, clearRateLimits, freshIp, sealed } from '../../test/identity-he
 import { staffHeaders } from '../../test/staff-helpers';
 import { buildTestApp } from '../../test/test-app';
 import { adjust, balanceOf, connected, memberWithSession, nextBalance, openSocket } from '../../test/wallet-helpers';
-import { expectSoundLedger } from '../ledger/ledger.test-support';
+import { expectSoundLedger } from '../../test/ledger-helpers';
 
 const FREE_PLAY = { os: 'Android', platform: 'W', random: 'a-random-string-of-some-length', gatewayVersion: 3 };
 

@@ -7,7 +7,7 @@ import { bearer, clearRateLimits, freshIp, insertMember, loginOk, sealed } from 
 import { buildTestApp } from '../../test/test-app';
 import { staffHeaders } from '../../test/staff-helpers';
 import { adjust, balanceOf, requestId, trialToken } from '../../test/wallet-helpers';
-import { expectSoundLedger } from '../ledger/ledger.test-support';
+import { expectSoundLedger } from '../../test/ledger-helpers';
 
 /** A real 1×1 PNG. */
 const PNG = Buffer.from(

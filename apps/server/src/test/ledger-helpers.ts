@@ -1,8 +1,6 @@
-import type { Database } from '../../db/database';
-import { migrate } from '../../db/migrate';
-import { auditLedger, type LedgerViolation } from './ledger.audit';
-import type { LedgerService } from './ledger.service';
-import type { Account } from './ledger.types';
+import type { Database } from '../db/database';
+import { migrate } from '../db/migrate';
+import { auditLedger, type Account, type LedgerService, type LedgerViolation } from '../modules/ledger';
 
 let merchantSeq = 0;
 
