@@ -27,6 +27,7 @@ describeEachDatabase('captcha', (getDb) => {
     const res = await fetchCaptcha(freshIp());
     const value = CaptchaResponseSchema.parse(res.json().value);
     expect(value.expiresInSeconds).toBe(CAPTCHA_TTL_SECONDS);
+    if (value.kind !== 'image') throw new Error(`a ${value.kind} captcha by default`);
     expect(value.image.startsWith('data:image/png;base64,')).toBe(true);
     const png = PNG.sync.read(Buffer.from(value.image.slice('data:image/png;base64,'.length), 'base64'));
     expect(png.width).toBe(CAPTCHA_WIDTH * CAPTCHA_PIXEL_RATIO);
