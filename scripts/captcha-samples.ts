@@ -13,7 +13,7 @@ const answers: string[] = [];
 for (let i = 1; i <= Number(count); i += 1) {
   const name = `captcha-${String(i).padStart(2, '0')}.png`;
   const text = randomCaptchaText();
-  writeFileSync(join(dir, name), renderCaptchaPng(text));
+  writeFileSync(join(dir, name), await renderCaptchaPng(text));
   answers.push(`${name} ${text}`);
 }
 writeFileSync(answersFile, `${answers.join('\n')}\n`);

@@ -44,7 +44,11 @@ const contoursOf = (d: string): Point[][] => {
   const contours: Point[][] = [];
   let current: Point[] = [];
   for (const [, command, args] of d.matchAll(/([MLQCZ])([^MLQCZ]*)/g)) {
-    const v = (args ?? '').trim().split(/[\s,]+/).filter(Boolean).map(Number);
+    const v = (args ?? '')
+      .trim()
+      .split(/[\s,]+/)
+      .filter(Boolean)
+      .map(Number);
     const from = current.at(-1) ?? { x: 0, y: 0 };
     const curve = (at: (t: number) => Point) => {
       for (let s = 1; s <= CURVE_STEPS; s += 1) current.push(at(s / CURVE_STEPS));

@@ -33,15 +33,8 @@ export type OutlineCommand =
   | { type: 'C'; control1: Point; control2: Point; to: Point }
   | { type: 'Z' };
 
-/**
- * The outline of one character at `sizePx`, its origin on the baseline at (0, 0), y downwards as in SVG. Glyph by
- * glyph (not `font.getPath` on a string), so no shaping feature of the font runs: opentype.js does not support all
- * of DejaVu's, and captcha glyphs are placed one by one anyway.
- */
-export const glyphOutline = (char: string, sizePx: number): OutlineCommand[] => {
-  const glyph = captchaFont().charToGlyph(char);
-  if (glyph.index === 0) throw new Error(`The captcha font has no glyph for ${JSON.stringify(char)}`);
-  return glyph.getPath(0, 0, sizePx).commands.map((command): OutlineCommand => {
+const toOutline = (commands: opentype.PathCommand[]): OutlineCommand[] =>
+  commands.map((command): OutlineCommand => {
     switch (command.type) {
       case 'M':
       case 'L':
@@ -59,4 +52,32 @@ export const glyphOutline = (char: string, sizePx: number): OutlineCommand[] => 
         return { type: 'Z' };
     }
   });
+
+/** Outlines at 1 px, by character: parsing a glyph costs about half a millisecond, scaling it almost nothing. */
+const unitOutlines = new Map<string, OutlineCommand[]>();
+
+const scaled = (outline: OutlineCommand[], size: number): OutlineCommand[] => {
+  const s = ({ x, y }: Point): Point => ({ x: x * size, y: y * size });
+  return outline.map((c) => {
+    if (c.type === 'Z') return c;
+    if (c.type === 'Q') return { type: 'Q', control: s(c.control), to: s(c.to) };
+    if (c.type === 'C') return { type: 'C', control1: s(c.control1), control2: s(c.control2), to: s(c.to) };
+    return { type: c.type, to: s(c.to) };
+  });
+};
+
+/**
+ * The outline of one character at `sizePx`, its origin on the baseline at (0, 0), y downwards as in SVG. Glyph by
+ * glyph (not `font.getPath` on a string), so no shaping feature of the font runs: opentype.js does not support all
+ * of DejaVu's, and captcha glyphs are placed one by one anyway.
+ */
+export const glyphOutline = (char: string, sizePx: number): OutlineCommand[] => {
+  let unit = unitOutlines.get(char);
+  if (!unit) {
+    const glyph = captchaFont().charToGlyph(char);
+    if (glyph.index === 0) throw new Error(`The captcha font has no glyph for ${JSON.stringify(char)}`);
+    unit = toOutline(glyph.getPath(0, 0, 1).commands);
+    unitOutlines.set(char, unit);
+  }
+  return scaled(unit, sizePx);
 };

@@ -30,7 +30,8 @@ describe('captcha image', () => {
   });
 
   it('should draw only characters of an alphabet that holds at most one of every look-alike group', () => {
-    for (const group of LOOK_ALIKES) expect([...group].filter((c) => CAPTCHA_ALPHABET.includes(c)).length).toBeLessThan(2);
+    for (const group of LOOK_ALIKES)
+      expect([...group].filter((c) => CAPTCHA_ALPHABET.includes(c)).length).toBeLessThan(2);
     expect(CAPTCHA_ALPHABET).toMatch(/^[A-Z0-9]+$/);
     const seen = new Set(samples.flatMap(({ text }) => [...text]));
     for (const { text } of samples) expect(text).toMatch(new RegExp(`^[${CAPTCHA_ALPHABET}]{${CAPTCHA_LENGTH}}$`));
@@ -51,7 +52,8 @@ describe('captcha image', () => {
     for (const { reading } of samples) {
       expect(reading.backgroundFills.length).toBeGreaterThan(0);
       for (const glyph of reading.glyphs) {
-        for (const background of reading.backgroundFills) lowest = Math.min(lowest, wcagContrast(glyph.fill, background));
+        for (const background of reading.backgroundFills)
+          lowest = Math.min(lowest, wcagContrast(glyph.fill, background));
       }
     }
     expect(lowest).toBeGreaterThanOrEqual(4.5);
@@ -84,7 +86,10 @@ describe('captcha image', () => {
   it('should rasterise to a PNG at twice the size that shows each glyph in its own colour', () => {
     for (const { svg, reading } of samples.slice(0, 20)) {
       const png = PNG.sync.read(captchaSvgToPng(svg));
-      expect([png.width, png.height]).toEqual([CAPTCHA_WIDTH * CAPTCHA_PIXEL_RATIO, CAPTCHA_HEIGHT * CAPTCHA_PIXEL_RATIO]);
+      expect([png.width, png.height]).toEqual([
+        CAPTCHA_WIDTH * CAPTCHA_PIXEL_RATIO,
+        CAPTCHA_HEIGHT * CAPTCHA_PIXEL_RATIO,
+      ]);
       // Most of a glyph's ink is its exact fill: edges are blended, and thin noise crosses a little of it.
       for (const glyph of reading.glyphs) expect(pixelsOfColour(png, glyph.fill)).toBeGreaterThan(glyph.area * 0.5);
     }

@@ -1,4 +1,4 @@
-import { Resvg } from '@resvg/resvg-js';
+import { Resvg, renderAsync } from '@resvg/resvg-js';
 import { formatHex, wcagContrast, type Hsl } from 'culori';
 import { glyphOutline, type OutlineCommand, type Point } from './captcha.font';
 
@@ -27,8 +27,10 @@ const between = (random: Random, low: number, high: number) => low + random() * 
 const hex = (colour: Hsl): string => formatHex(colour);
 const hsl = (h: number, s: number, l: number): Hsl => ({ mode: 'hsl', h, s, l });
 
-const lightColour = (random: Random) => hex(hsl(between(random, 0, 360), between(random, 0.2, 0.6), between(random, 0.88, 0.95)));
-const darkColour = (random: Random) => hex(hsl(between(random, 0, 360), between(random, 0.45, 0.85), between(random, 0.14, 0.32)));
+const lightColour = (random: Random) =>
+  hex(hsl(between(random, 0, 360), between(random, 0.2, 0.6), between(random, 0.88, 0.95)));
+const darkColour = (random: Random) =>
+  hex(hsl(between(random, 0, 360), between(random, 0.45, 0.85), between(random, 0.14, 0.32)));
 
 /** A dark colour that keeps the target contrast against every background colour; near-black if none turns up. */
 const glyphColour = (random: Random, backgrounds: string[]): string => {
@@ -81,9 +83,13 @@ const turnedGlyph = (char: string, sizePx: number, angle: number) => {
  */
 const layoutGlyphs = (text: string, random: Random): OutlineCommand[][] => {
   const chars = [...text];
-  const styles = chars.map(() => ({ size: between(random, 0.92, 1.05), angle: between(random, -1, 1) * MAX_ROTATION_RAD }));
+  const styles = chars.map(() => ({
+    size: between(random, 0.92, 1.05),
+    angle: between(random, -1, 1) * MAX_ROTATION_RAD,
+  }));
   const gaps = chars.map(() => between(random, MIN_GAP_PX, MIN_GAP_PX + 4));
-  const build = (scale: number) => chars.map((char, i) => turnedGlyph(char, FONT_SIZE_PX * scale * styles[i]!.size, styles[i]!.angle));
+  const build = (scale: number) =>
+    chars.map((char, i) => turnedGlyph(char, FONT_SIZE_PX * scale * styles[i]!.size, styles[i]!.angle));
   const rowWidth = (glyphs: ReturnType<typeof build>) =>
     glyphs.reduce((sum, g, i) => sum + g.box.right - g.box.left + (i > 0 ? gaps[i]! : 0), 0);
   const available = CAPTCHA_WIDTH - 2 * MARGIN_PX;
@@ -149,18 +155,19 @@ export const renderCaptchaSvg = (text: string, random: Random = Math.random): st
   ].join('');
 };
 
-/** The SVG rasterised by resvg, which draws paths only: no system font is loaded. */
-export const captchaSvgToPng = (svg: string): Buffer =>
-  new Resvg(svg, {
-    fitTo: { mode: 'width', value: CAPTCHA_WIDTH * CAPTCHA_PIXEL_RATIO },
-    font: { loadSystemFonts: false },
-  })
-    .render()
-    .asPng();
+const RESVG_OPTIONS = {
+  fitTo: { mode: 'width' as const, value: CAPTCHA_WIDTH * CAPTCHA_PIXEL_RATIO },
+  // Paths only: no text element, so no system font needs loading.
+  font: { loadSystemFonts: false },
+};
+
+/** The SVG rasterised by resvg, on the calling thread (tests, the sample script). */
+export const captchaSvgToPng = (svg: string): Buffer => new Resvg(svg, RESVG_OPTIONS).render().asPng();
 
 /**
  * The captcha as the PNG the client shows. A PNG rather than the SVG, so the outlines a script could match against
  * the font never leave the server; the rate limits and locks behind it bound a determined attacker (DESIGN.md §7).
+ * Rasterised on libuv's pool (about 20 ms a picture) so the event loop keeps serving other requests meanwhile.
  */
-export const renderCaptchaPng = (text: string, random: Random = Math.random): Buffer =>
-  captchaSvgToPng(renderCaptchaSvg(text, random));
+export const renderCaptchaPng = async (text: string, random: Random = Math.random): Promise<Buffer> =>
+  (await renderAsync(renderCaptchaSvg(text, random), RESVG_OPTIONS)).asPng();

@@ -38,7 +38,10 @@ const languageOf = (lang: string | undefined): Language => {
 
 export type CaptchaQuestion = { question: string; answer: string };
 
-export const randomCaptchaQuestion = (lang: string | undefined, pick: (max: number) => number = randomInt): CaptchaQuestion => {
+export const randomCaptchaQuestion = (
+  lang: string | undefined,
+  pick: (max: number) => number = randomInt,
+): CaptchaQuestion => {
   const language = languageOf(lang);
   const digits = Array.from({ length: QUESTION_DIGITS }, () => pick(10));
   const words = digits.map((digit) => language.digits[digit]).join(', ');

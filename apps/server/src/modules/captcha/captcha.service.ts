@@ -58,7 +58,7 @@ export const captchaServiceFactory = ({ repository, limiter, now, text = randomC
     return {
       kind: 'image',
       captchaId,
-      image: `data:image/png;base64,${renderCaptchaPng(answer).toString('base64')}`,
+      image: `data:image/png;base64,${(await renderCaptchaPng(answer)).toString('base64')}`,
       expiresInSeconds: CAPTCHA_TTL_SECONDS,
     };
   },

@@ -1,5 +1,5 @@
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { API, CAPTCHA_TTL_SECONDS, CaptchaResponseSchema } from '@platform/contracts';
 import { manualClock } from '../../lib/clock';

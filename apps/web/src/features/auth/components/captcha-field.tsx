@@ -42,7 +42,12 @@ export function CaptchaField({ captcha, prefix, inputTestId, input, error }: Cap
           />
         ) : question !== undefined ? (
           // Polite live region: a new question is read out after a refresh without moving the focus.
-          <p id={questionId} className="captcha__question" aria-live="polite" data-testid={`${prefix}-captcha-question`}>
+          <p
+            id={questionId}
+            className="captcha__question"
+            aria-live="polite"
+            data-testid={`${prefix}-captcha-question`}
+          >
             {question}
           </p>
         ) : (

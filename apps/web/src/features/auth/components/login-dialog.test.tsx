@@ -8,7 +8,12 @@ import { openSealed } from '@/testing/seal-keys';
 import { REMEMBER_KEY } from '../utils/remember-me';
 
 const CAPTCHA = { kind: 'image', captchaId: 'cap-1', image: 'data:image/png;base64,AAAA', expiresInSeconds: 120 };
-const QUESTION = { kind: 'text', captchaId: 'cap-2', question: 'Enter the digits for four, two.', expiresInSeconds: 120 };
+const QUESTION = {
+  kind: 'text',
+  captchaId: 'cap-2',
+  question: 'Enter the digits for four, two.',
+  expiresInSeconds: 120,
+};
 const modules = (...ids: string[]) => ids.map((modId) => ({ modId, enabled: 1 as const, childrenNodes: [] }));
 
 // The dialog is a lazy chunk: its first import in a cold test run can take longer than findBy's default second.
