@@ -1,9 +1,9 @@
-import { createHash, randomInt } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RgsApp } from '@platform/rgs';
-import { buildApp, loadEnv } from '@platform/server';
+import { buildApp, loadEnv, randomCaptchaText } from '@platform/server';
 import { embeddedSecrets, mountRgs } from '../../scripts/embedded';
 
 export type Platform = {
@@ -38,8 +38,6 @@ export type PlatformOptions = {
  */
 export const E2E_STAFF_TOKEN = 'e2e-staff-token-0123456789abcdef0123456789x';
 
-const CAPTCHA_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-
 /**
  * Boots the whole platform on loopback, on a fresh embedded database with the demo seed, serving the built web app.
  * X-Forwarded-For is trusted from loopback so a test can play a client from another address.
@@ -54,7 +52,7 @@ export const startPlatform = async (options: PlatformOptions = {}): Promise<Plat
   });
   let captcha = '';
   const captchaText = () => {
-    captcha = Array.from({ length: 5 }, () => CAPTCHA_ALPHABET[randomInt(CAPTCHA_ALPHABET.length)]).join('');
+    captcha = randomCaptchaText();
     return captcha;
   };
   const secrets = embeddedSecrets(env);

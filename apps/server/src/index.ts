@@ -19,3 +19,4 @@ export { openPostgres, EmbeddedDatabaseLockedError, type PostgresOptions } from 
 export { runPlatform, failStart, type RunOptions } from './run';
 export { selfUrlOf } from './app';
 export { vendorSecretKey } from './env';
+export { renderCaptchaPng, randomCaptchaText } from './modules/captcha';

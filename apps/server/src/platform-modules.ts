@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { WHITELABEL_MODULES } from '@platform/contracts';
 import type { Database } from './db/database';
 import type { Env } from './env';
 import { housekeepingJobs, type HousekeepingTask } from './jobs/housekeeping';
@@ -8,7 +9,7 @@ import { captchaRoutes, createCaptchaModule } from './modules/captcha';
 import { healthRoutes } from './modules/health';
 import { createIdentityModule, type PasswordHasher } from './modules/identity';
 import { createLedgerModule } from './modules/ledger';
-import { createMerchantModule } from './modules/merchant';
+import { createMerchantModule, isModuleEnabled } from './modules/merchant';
 import { createMessagingModule, devOutboxRoutes } from './modules/messaging';
 import { createRateLimiter, databaseRateLimitStore } from './modules/rate-limit';
 import { createSealedModule, type PayloadKeys } from './modules/sealed';
@@ -105,7 +106,12 @@ export const registerModules = async (app: FastifyInstance, deps: PlatformDeps):
     now,
     onLanguageChange: identity.storeLanguage,
   });
-  await app.register(captchaRoutes, { captcha: captcha.service, resolveMerchant: merchantOf });
+  await app.register(captchaRoutes, {
+    captcha: captcha.service,
+    resolveMerchant: merchantOf,
+    offersTextQuestion: async (merchantId) =>
+      isModuleEnabled(await merchants.whitelabelTree(merchantId), WHITELABEL_MODULES.CAPTCHA_TEXT_ALTERNATIVE),
+  });
   await app.register(identity.routes);
   const staffModule = createStaffModule({
     ...{ db, now, limiter, hasher: deps.hasher, secrets: deps.staffSecrets },

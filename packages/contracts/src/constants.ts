@@ -106,6 +106,8 @@ export const WHITELABEL_MODULES = {
   SMS_LOGIN: 'SMSLOGIN3',
   FORGOT_BY_MOBILE: 'FORGOTMOB3',
   REFERRAL: 'REFERRAL3',
+  /** The captcha's text question for people who cannot see its picture (ADR 0021). */
+  CAPTCHA_TEXT_ALTERNATIVE: 'CAPTCHATEXT3',
 } as const;
 export type WhitelabelModuleId = (typeof WHITELABEL_MODULES)[keyof typeof WHITELABEL_MODULES];
 

@@ -88,12 +88,32 @@ export type LoginFailureValue = z.infer<typeof LoginFailureValueSchema>;
 /** The value of a 429 (RATE_LIMITED, SMS_TOO_MANY_REQUESTS); the Retry-After header says the same. */
 export const RetryAfterValueSchema = z.object({ retryAfterSeconds: z.number().int().positive() });
 
-export const CaptchaResponseSchema = z.object({
-  captchaId: z.string(),
-  /** data:image/png;base64,... */
-  image: z.string(),
-  expiresInSeconds: z.number().int().positive(),
+/**
+ * GET /wps/captcha: the picture, or, where the merchant turned on CAPTCHATEXT3, a question in words for people who
+ * cannot see it (ADR 0021), in the player's language (the app's language code; others get English).
+ */
+export const CaptchaQuerySchema = z.object({
+  kind: z.enum(['image', 'text']).default('image'),
+  lang: z.string().trim().max(16).optional(),
 });
+export type CaptchaQuery = z.input<typeof CaptchaQuerySchema>;
+
+export const CaptchaResponseSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('image'),
+    captchaId: z.string(),
+    /** data:image/png;base64,... */
+    image: z.string(),
+    expiresInSeconds: z.number().int().positive(),
+  }),
+  z.object({
+    kind: z.literal('text'),
+    captchaId: z.string(),
+    /** Read by screen readers; answered like the picture, in the same field. */
+    question: z.string(),
+    expiresInSeconds: z.number().int().positive(),
+  }),
+]);
 export type CaptchaResponse = z.infer<typeof CaptchaResponseSchema>;
 
 export const FreePlayRequestSchema = z.object({

@@ -13,6 +13,8 @@ type FieldProps = {
   testId: string;
   /** Beside the control: an SMS send button, a captcha image. */
   addon?: ReactNode;
+  /** The id of text that explains the control (a captcha question), read with it as its description. */
+  describedBy?: string | undefined;
 };
 
 function Label({ htmlFor, label, required }: { htmlFor: string; label: string; required?: boolean | undefined }) {
@@ -38,9 +40,10 @@ function FieldError({ id, error }: { id: string; error?: string | undefined }) {
 }
 
 /** A labelled text input with its error message. */
-export function TextField({ label, error, required, testId, addon, ...input }: FieldProps & InputProps) {
+export function TextField({ label, error, required, testId, addon, describedBy, ...input }: FieldProps & InputProps) {
   const id = useId();
   const errorId = `${id}-error`;
+  const description = [error ? errorId : undefined, describedBy].filter(Boolean).join(' ');
   return (
     <div className="field">
       <Label htmlFor={id} label={label} required={required} />
@@ -50,7 +53,7 @@ export function TextField({ label, error, required, testId, addon, ...input }: F
           className="field__control"
           data-testid={testId}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          aria-describedby={description || undefined}
           aria-required={required || undefined}
           {...input}
         />

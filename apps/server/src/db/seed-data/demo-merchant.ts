@@ -31,6 +31,7 @@ const WHITELABEL: MerchantTemplate['whitelabel'] = [
   { modId: W.REFERRAL, parentModId: W.AGENT_POLICY, enabled: true },
   { modId: W.POINTS_SYSTEM, parentModId: null, enabled: true },
   { modId: W.MANUAL_REBATE, parentModId: null, enabled: true },
+  { modId: W.CAPTCHA_TEXT_ALTERNATIVE, parentModId: null, enabled: true },
 ];
 
 type Field = MerchantTemplate['registerFields'][number];

@@ -1,130 +1,173 @@
-import { PNG } from 'pngjs';
-import { GLYPH_HEIGHT, GLYPH_WIDTH, glyphInk } from './captcha.font';
+import { Resvg, renderAsync } from '@resvg/resvg-js';
+import { formatHex, wcagContrast, type Hsl } from 'culori';
+import { glyphOutline, type OutlineCommand, type Point } from './captcha.font';
 
-export const CAPTCHA_WIDTH = 160;
-export const CAPTCHA_HEIGHT = 56;
+/** The picture's size in CSS pixels; the PNG has twice as many, so it stays sharp on phones' dense screens. */
+export const CAPTCHA_WIDTH = 180;
+export const CAPTCHA_HEIGHT = 60;
+export const CAPTCHA_PIXEL_RATIO = 2;
 
-type Rgb = [number, number, number];
+/** WCAG 2.2 SC 1.4.3 asks 4.5:1 of text; glyph colours are drawn until they clear it with a margin. */
+export const MIN_GLYPH_CONTRAST = 4.5;
+const GLYPH_CONTRAST_TARGET = 5.5;
+/** ±12°: enough that glyphs do not sit on a grid a template matcher expects, little enough not to slow a reader. */
+const MAX_ROTATION_RAD = (12 * Math.PI) / 180;
+const FONT_SIZE_PX = 38;
+const MARGIN_PX = 6;
+const MIN_GAP_PX = 3;
+const MAX_JITTER_PX = 4;
+/** Noise strokes stay well under the glyph stems (about 5 px at this size), so they never read as a letter part. */
+const NOISE_WIDTH_PX: [number, number] = [0.8, 1.5];
+const NOISE_LINES = 5;
+
 type Random = () => number;
-
-/** An RGB canvas; the PNG is written from it at the end. */
-type Canvas = { pixels: Uint8ClampedArray; set(x: number, y: number, rgb: Rgb): void; get(x: number, y: number): Rgb };
-
-const canvas = (): Canvas => {
-  const pixels = new Uint8ClampedArray(CAPTCHA_WIDTH * CAPTCHA_HEIGHT * 3);
-  const inside = (x: number, y: number) => x >= 0 && y >= 0 && x < CAPTCHA_WIDTH && y < CAPTCHA_HEIGHT;
-  return {
-    pixels,
-    set: (x, y, [r, g, b]) => {
-      if (!inside(x, y)) return;
-      const i = (y * CAPTCHA_WIDTH + x) * 3;
-      pixels[i] = r;
-      pixels[i + 1] = g;
-      pixels[i + 2] = b;
-    },
-    get: (x, y) => {
-      const cx = Math.min(CAPTCHA_WIDTH - 1, Math.max(0, x));
-      const cy = Math.min(CAPTCHA_HEIGHT - 1, Math.max(0, y));
-      const i = (cy * CAPTCHA_WIDTH + cx) * 3;
-      return [pixels[i] ?? 0, pixels[i + 1] ?? 0, pixels[i + 2] ?? 0];
-    },
-  };
-};
+type Box = { left: number; top: number; right: number; bottom: number };
 
 const between = (random: Random, low: number, high: number) => low + random() * (high - low);
-const darkColour = (random: Random): Rgb => [
-  between(random, 0, 110),
-  between(random, 0, 110),
-  between(random, 20, 130),
-];
+const hex = (colour: Hsl): string => formatHex(colour);
+const hsl = (h: number, s: number, l: number): Hsl => ({ mode: 'hsl', h, s, l });
 
-const paintBackground = (target: Canvas, random: Random): void => {
-  const base: Rgb = [between(random, 215, 245), between(random, 215, 245), between(random, 215, 245)];
-  for (let y = 0; y < CAPTCHA_HEIGHT; y += 1) {
-    for (let x = 0; x < CAPTCHA_WIDTH; x += 1) {
-      const shade = Math.sin(x / 17 + y / 11) * 8 + between(random, -6, 6);
-      target.set(x, y, [base[0] + shade, base[1] - shade, base[2] + shade / 2]);
-    }
+const lightColour = (random: Random) =>
+  hex(hsl(between(random, 0, 360), between(random, 0.2, 0.6), between(random, 0.88, 0.95)));
+const darkColour = (random: Random) =>
+  hex(hsl(between(random, 0, 360), between(random, 0.45, 0.85), between(random, 0.14, 0.32)));
+
+/** A dark colour that keeps the target contrast against every background colour; near-black if none turns up. */
+const glyphColour = (random: Random, backgrounds: string[]): string => {
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const colour = darkColour(random);
+    if (backgrounds.every((background) => wcagContrast(colour, background) >= GLYPH_CONTRAST_TARGET)) return colour;
   }
+  return '#1a1a2e';
 };
 
-/** Each character scaled, rotated and sheared on its own, at a jittered position. */
-const paintGlyph = (target: Canvas, char: string, index: number, count: number, random: Random): void => {
-  const scale = between(random, 4, 5);
-  const angle = between(random, -0.35, 0.35);
-  const shear = between(random, -0.3, 0.3);
-  const slot = CAPTCHA_WIDTH / (count + 0.5);
-  const cx = slot * (index + 0.75) + between(random, -3, 3);
-  const cy = CAPTCHA_HEIGHT / 2 + between(random, -6, 6);
-  const colour = darkColour(random);
-  const [cos, sin] = [Math.cos(angle), Math.sin(angle)];
-  const reach = Math.ceil(scale * GLYPH_HEIGHT);
-  for (let y = Math.floor(cy - reach); y <= cy + reach; y += 1) {
-    for (let x = Math.floor(cx - reach); x <= cx + reach; x += 1) {
-      // Inverse mapping: which glyph cell does this pixel come from?
-      const [dx, dy] = [x - cx, y - cy];
-      const v = -dx * sin + dy * cos;
-      const u = dx * cos + dy * sin - shear * v;
-      const gx = Math.floor(u / scale + GLYPH_WIDTH / 2);
-      const gy = Math.floor(v / scale + GLYPH_HEIGHT / 2);
-      if (glyphInk(char, gx, gy)) target.set(x, y, colour);
-    }
-  }
-};
+const pointsOf = (commands: OutlineCommand[]): Point[] =>
+  commands.flatMap((c) => {
+    if (c.type === 'Z') return [];
+    if (c.type === 'Q') return [c.control, c.to];
+    if (c.type === 'C') return [c.control1, c.control2, c.to];
+    return [c.to];
+  });
 
-const paintLine = (target: Canvas, random: Random): void => {
-  const colour = darkColour(random);
-  const [x0, y0] = [between(random, 0, CAPTCHA_WIDTH / 3), between(random, 0, CAPTCHA_HEIGHT)];
-  const [x1, y1] = [between(random, (2 * CAPTCHA_WIDTH) / 3, CAPTCHA_WIDTH), between(random, 0, CAPTCHA_HEIGHT)];
-  const steps = Math.ceil(Math.hypot(x1 - x0, y1 - y0));
-  const bend = between(random, -8, 8);
-  for (let s = 0; s <= steps; s += 1) {
-    const t = s / steps;
-    const x = Math.round(x0 + (x1 - x0) * t);
-    const y = Math.round(y0 + (y1 - y0) * t + Math.sin(t * Math.PI) * bend);
-    target.set(x, y, colour);
-    target.set(x, y + 1, colour);
-  }
-};
+/** Covers the outline: a Bézier curve lies inside the hull of its control points, and those are all counted. */
+const boxOf = (points: Point[]): Box => ({
+  left: Math.min(...points.map((p) => p.x)),
+  top: Math.min(...points.map((p) => p.y)),
+  right: Math.max(...points.map((p) => p.x)),
+  bottom: Math.max(...points.map((p) => p.y)),
+});
 
-/** A sine warp of the whole picture in both directions, so glyph edges are not straight lines. */
-const warp = (source: Canvas, random: Random): Canvas => {
-  const out = canvas();
-  // Gentle: about half a period over a glyph's height, so strokes bend rather than zigzag.
-  const [ax, ay] = [between(random, 1.5, 2.5), between(random, 1.5, 2.5)];
-  const [lx, ly] = [between(random, 60, 90), between(random, 50, 80)];
-  const [px, py] = [between(random, 0, Math.PI * 2), between(random, 0, Math.PI * 2)];
-  for (let y = 0; y < CAPTCHA_HEIGHT; y += 1) {
-    for (let x = 0; x < CAPTCHA_WIDTH; x += 1) {
-      const sx = Math.round(x + ax * Math.sin((2 * Math.PI * y) / lx + px));
-      const sy = Math.round(y + ay * Math.sin((2 * Math.PI * x) / ly + py));
-      out.set(x, y, source.get(sx, sy));
-    }
-  }
-  return out;
-};
+const mapPoints = (commands: OutlineCommand[], f: (p: Point) => Point): OutlineCommand[] =>
+  commands.map((c) => {
+    if (c.type === 'Z') return c;
+    if (c.type === 'Q') return { type: 'Q', control: f(c.control), to: f(c.to) };
+    if (c.type === 'C') return { type: 'C', control1: f(c.control1), control2: f(c.control2), to: f(c.to) };
+    return { type: c.type, to: f(c.to) };
+  });
 
-const sprinkle = (target: Canvas, random: Random): void => {
-  const dots = Math.floor(CAPTCHA_WIDTH * CAPTCHA_HEIGHT * 0.06);
-  for (let i = 0; i < dots; i += 1) {
-    const x = Math.floor(random() * CAPTCHA_WIDTH);
-    const y = Math.floor(random() * CAPTCHA_HEIGHT);
-    target.set(x, y, random() < 0.5 ? darkColour(random) : [255, 255, 255]);
-  }
+/** One character's outline at its size, turned about its own centre; its box is where the layout places it. */
+const turnedGlyph = (char: string, sizePx: number, angle: number) => {
+  const outline = glyphOutline(char, sizePx);
+  const box = boxOf(pointsOf(outline));
+  const [cx, cy, cos, sin] = [(box.left + box.right) / 2, (box.top + box.bottom) / 2, Math.cos(angle), Math.sin(angle)];
+  const turned = mapPoints(outline, ({ x, y }) => ({
+    x: (x - cx) * cos - (y - cy) * sin,
+    y: (x - cx) * sin + (y - cy) * cos,
+  }));
+  return { outline: turned, box: boxOf(pointsOf(turned)) };
 };
 
 /**
- * Renders the captcha text as a PNG: distorted glyphs, crossing lines and dot noise. It stops casual scripts; the
- * rate limits and locks behind it are what bound a determined attacker (DESIGN.md §7).
+ * Glyphs left to right, each at its own size and angle with a gap of at least MIN_GAP_PX between boxes, so no two
+ * glyphs touch; the row shrinks as a whole when it would not fit, and sits at a random spot of the space left over.
  */
-export const renderCaptchaPng = (text: string, random: Random = Math.random): Buffer => {
-  const draft = canvas();
-  paintBackground(draft, random);
-  [...text].forEach((char, i) => paintGlyph(draft, char, i, text.length, random));
-  for (let i = 0; i < 3; i += 1) paintLine(draft, random);
-  const final = warp(draft, random);
-  sprinkle(final, random);
-  const png = new PNG({ width: CAPTCHA_WIDTH, height: CAPTCHA_HEIGHT, colorType: 2, inputHasAlpha: false });
-  png.data = Buffer.from(final.pixels.buffer);
-  return PNG.sync.write(png, { colorType: 2, inputHasAlpha: false });
+const layoutGlyphs = (text: string, random: Random): OutlineCommand[][] => {
+  const chars = [...text];
+  const styles = chars.map(() => ({
+    size: between(random, 0.92, 1.05),
+    angle: between(random, -1, 1) * MAX_ROTATION_RAD,
+  }));
+  const gaps = chars.map(() => between(random, MIN_GAP_PX, MIN_GAP_PX + 4));
+  const build = (scale: number) =>
+    chars.map((char, i) => turnedGlyph(char, FONT_SIZE_PX * scale * styles[i]!.size, styles[i]!.angle));
+  const rowWidth = (glyphs: ReturnType<typeof build>) =>
+    glyphs.reduce((sum, g, i) => sum + g.box.right - g.box.left + (i > 0 ? gaps[i]! : 0), 0);
+  const available = CAPTCHA_WIDTH - 2 * MARGIN_PX;
+  let glyphs = build(1);
+  if (rowWidth(glyphs) > available) glyphs = build((0.98 * available) / rowWidth(glyphs));
+  let cursor = MARGIN_PX + random() * Math.max(0, available - rowWidth(glyphs));
+  return glyphs.map((glyph, i) => {
+    const [width, height] = [glyph.box.right - glyph.box.left, glyph.box.bottom - glyph.box.top];
+    // A small vertical jitter only: a glyph far below its neighbours reads as lower case (P as p).
+    const jitter = Math.min(MAX_JITTER_PX, Math.max(0, (CAPTCHA_HEIGHT - 2 * MARGIN_PX - height) / 2));
+    const top = (CAPTCHA_HEIGHT - height) / 2 + between(random, -jitter, jitter);
+    const [dx, dy] = [cursor + (i > 0 ? gaps[i]! : 0) - glyph.box.left, top - glyph.box.top];
+    cursor += width + (i > 0 ? gaps[i]! : 0);
+    return mapPoints(glyph.outline, ({ x, y }) => ({ x: x + dx, y: y + dy }));
+  });
 };
+
+const n = (value: number) => Number(value.toFixed(2)).toString();
+const pointText = (p: Point) => `${n(p.x)} ${n(p.y)}`;
+const pathData = (commands: OutlineCommand[]): string =>
+  commands
+    .map((c) => {
+      if (c.type === 'Z') return 'Z';
+      if (c.type === 'Q') return `Q${pointText(c.control)} ${pointText(c.to)}`;
+      if (c.type === 'C') return `C${pointText(c.control1)} ${pointText(c.control2)} ${pointText(c.to)}`;
+      return `${c.type}${pointText(c.to)}`;
+    })
+    .join('');
+
+/** A thin curve from the left edge to the right, through the glyph band. */
+const noiseLine = (random: Random): string => {
+  const y = () => between(random, MARGIN_PX, CAPTCHA_HEIGHT - MARGIN_PX);
+  const d = `M0 ${n(y())}C${n(CAPTCHA_WIDTH / 3)} ${n(y())} ${n((2 * CAPTCHA_WIDTH) / 3)} ${n(y())} ${CAPTCHA_WIDTH} ${n(y())}`;
+  const width = n(between(random, ...NOISE_WIDTH_PX));
+  return `<path class="noise" d="${d}" fill="none" stroke="${darkColour(random)}" stroke-width="${width}"/>`;
+};
+
+/**
+ * The captcha as SVG (ADR 0021): a light background with a few lighter patches, the glyphs of `text` from a real
+ * font filled with dark colours, and thin curves across them, some under the glyphs and some over. Every element
+ * carries the attributes a test reads back: the fills, the glyph outlines and the noise's stroke widths.
+ */
+export const renderCaptchaSvg = (text: string, random: Random = Math.random): string => {
+  const backgrounds = [lightColour(random), ...Array.from({ length: 3 }, () => lightColour(random))];
+  const [base, ...patches] = backgrounds;
+  const patchElements = patches.map(
+    (fill) =>
+      `<ellipse class="background" cx="${n(between(random, 0, CAPTCHA_WIDTH))}" cy="${n(between(random, 0, CAPTCHA_HEIGHT))}" rx="${n(between(random, 20, 60))}" ry="${n(between(random, 12, 30))}" fill="${fill}"/>`,
+  );
+  const glyphs = layoutGlyphs(text, random).map(
+    (outline) => `<path class="glyph" d="${pathData(outline)}" fill="${glyphColour(random, backgrounds)}"/>`,
+  );
+  const noise = Array.from({ length: NOISE_LINES }, () => noiseLine(random));
+  const under = Math.floor(NOISE_LINES / 2);
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${CAPTCHA_WIDTH}" height="${CAPTCHA_HEIGHT}" viewBox="0 0 ${CAPTCHA_WIDTH} ${CAPTCHA_HEIGHT}">`,
+    `<rect class="background" width="${CAPTCHA_WIDTH}" height="${CAPTCHA_HEIGHT}" fill="${base}"/>`,
+    ...patchElements,
+    ...noise.slice(0, under),
+    ...glyphs,
+    ...noise.slice(under),
+    '</svg>',
+  ].join('');
+};
+
+const RESVG_OPTIONS = {
+  fitTo: { mode: 'width' as const, value: CAPTCHA_WIDTH * CAPTCHA_PIXEL_RATIO },
+  // Paths only: no text element, so no system font needs loading.
+  font: { loadSystemFonts: false },
+};
+
+/** The SVG rasterised by resvg, on the calling thread (tests, the sample script). */
+export const captchaSvgToPng = (svg: string): Buffer => new Resvg(svg, RESVG_OPTIONS).render().asPng();
+
+/**
+ * The captcha as the PNG the client shows. A PNG rather than the SVG, so the outlines a script could match against
+ * the font never leave the server; the rate limits and locks behind it bound a determined attacker (DESIGN.md §7).
+ * Rasterised on libuv's pool (about 20 ms a picture) so the event loop keeps serving other requests meanwhile.
+ */
+export const renderCaptchaPng = async (text: string, random: Random = Math.random): Promise<Buffer> =>
+  (await renderAsync(renderCaptchaSvg(text, random), RESVG_OPTIONS)).asPng();

@@ -5,6 +5,7 @@ import { constantTimeEqual, randomToken, sha256 } from '../../lib/tokens';
 import { tooManyRequests, type RateLimiter, type RateRule } from '../rate-limit';
 import { CAPTCHA_ALPHABET } from './captcha.font';
 import { renderCaptchaPng } from './captcha.image';
+import { randomCaptchaQuestion } from './captcha.question';
 import type { CaptchaRepository } from './captcha.repository';
 
 export const CAPTCHA_LENGTH = 5;
@@ -19,8 +20,11 @@ export const CAPTCHA_REFRESH_RULE: RateRule = {
 export const randomCaptchaText = (): string =>
   Array.from({ length: CAPTCHA_LENGTH }, () => CAPTCHA_ALPHABET[randomInt(CAPTCHA_ALPHABET.length)]).join('');
 
-/** Answers compare without case: the alphabet is upper case and people type either. */
-const answerHash = (text: string): Buffer => sha256(text.trim().toUpperCase());
+/**
+ * Answers compare without case (the alphabet is upper case and people type either) and without spaces (people
+ * type digits read out one by one with spaces between).
+ */
+const answerHash = (text: string): Buffer => sha256(text.replace(/\s+/g, '').toUpperCase());
 
 export type CaptchaServiceDeps = {
   repository: Pick<CaptchaRepository, 'insert' | 'consume'>;
@@ -31,17 +35,30 @@ export type CaptchaServiceDeps = {
 };
 
 export const captchaServiceFactory = ({ repository, limiter, now, text = randomCaptchaText }: CaptchaServiceDeps) => ({
-  create: async (merchantId: number, ip: string): Promise<CaptchaResponse> => {
+  /** A picture, or the text question of ADR 0021 in `lang`; the caller checks that the merchant offers that one. */
+  create: async (
+    merchantId: number,
+    ip: string,
+    request: { kind: 'image' | 'text'; lang?: string | undefined } = { kind: 'image' },
+  ): Promise<CaptchaResponse> => {
+    // One limit for both kinds: switching to the question is no way around the refresh rate.
     const limit = await limiter.take(merchantId, CAPTCHA_REFRESH_RULE, ip);
     if (!limit.allowed) {
       throw tooManyRequests('RATE_LIMITED', 'Please wait a moment before refreshing the captcha', limit.retryAfterMs);
     }
-    const answer = text();
     const captchaId = randomToken(16);
-    await repository.insert(merchantId, captchaId, answerHash(answer), now() + CAPTCHA_TTL_SECONDS * 1000);
+    const expiresAtMs = now() + CAPTCHA_TTL_SECONDS * 1000;
+    if (request.kind === 'text') {
+      const { question, answer } = randomCaptchaQuestion(request.lang);
+      await repository.insert(merchantId, captchaId, answerHash(answer), expiresAtMs);
+      return { kind: 'text', captchaId, question, expiresInSeconds: CAPTCHA_TTL_SECONDS };
+    }
+    const answer = text();
+    await repository.insert(merchantId, captchaId, answerHash(answer), expiresAtMs);
     return {
+      kind: 'image',
       captchaId,
-      image: `data:image/png;base64,${renderCaptchaPng(answer).toString('base64')}`,
+      image: `data:image/png;base64,${(await renderCaptchaPng(answer)).toString('base64')}`,
       expiresInSeconds: CAPTCHA_TTL_SECONDS,
     };
   },

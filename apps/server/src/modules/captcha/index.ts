@@ -5,7 +5,7 @@ import { captchaRepository } from './captcha.repository';
 import { captchaServiceFactory } from './captcha.service';
 
 export { captchaRoutes, type CaptchaRoutesOptions } from './captcha.routes';
-export { CAPTCHA_REFRESH_RULE, type CaptchaService } from './captcha.service';
+export { CAPTCHA_REFRESH_RULE, randomCaptchaText, type CaptchaService } from './captcha.service';
 export { renderCaptchaPng, CAPTCHA_WIDTH, CAPTCHA_HEIGHT } from './captcha.image';
 
 export const createCaptchaModule = (deps: { db: Queryable; limiter: RateLimiter; now: Clock; text?: () => string }) => {

@@ -113,7 +113,7 @@ describeEachDatabase('configuration calls', (getDb) => {
       message: null,
       ip: '127.0.0.1',
     });
-    expect(flatten(await getValue(WhitelabelSchema, '/wps/system/whitelabel'))).toHaveLength(12);
+    expect(flatten(await getValue(WhitelabelSchema, '/wps/system/whitelabel'))).toHaveLength(13);
     const register = await getValue(RegisterSettingsSchema, '/wps/system/setting/register');
     expect(register.fields.map((f) => f.field)).toEqual(expect.arrayContaining(['username', 'password', 'captcha']));
     const routes = await getValue(z.array(DomainRouteSchema), '/wps/system/domain/routes');

@@ -7,13 +7,23 @@ import { renderApp, setViewport } from '@/testing/render-app';
 import { openSealed } from '@/testing/seal-keys';
 import { REMEMBER_KEY } from '../utils/remember-me';
 
-const CAPTCHA = { captchaId: 'cap-1', image: 'data:image/png;base64,AAAA', expiresInSeconds: 120 };
+const CAPTCHA = { kind: 'image', captchaId: 'cap-1', image: 'data:image/png;base64,AAAA', expiresInSeconds: 120 };
+const QUESTION = {
+  kind: 'text',
+  captchaId: 'cap-2',
+  question: 'Enter the digits for four, two.',
+  expiresInSeconds: 120,
+};
 const modules = (...ids: string[]) => ids.map((modId) => ({ modId, enabled: 1 as const, childrenNodes: [] }));
 
 // The dialog is a lazy chunk: its first import in a cold test run can take longer than findBy's default second.
 const loginDialog = async () => within(await screen.findByTestId('login-dialog', {}, { timeout: 5000 }));
 
 type User = Awaited<ReturnType<typeof renderApp>>['user'];
+
+const failLogin = (): never => {
+  throw new ApiFailure(401, 'INVALID_CREDENTIALS', 'server text', { captcha: true });
+};
 
 const fillLogin = async (user: User, name: string, password: string) => {
   const dialog = await loginDialog();
@@ -125,6 +135,40 @@ describe('login dialog', () => {
       await user.click(dialog.getByTestId('login-captcha-refresh'));
       expect(callsTo(api, 'GET', '/wps/captcha').length).toBe(before + 2);
     });
+  });
+
+  it('should show a refresh button that says what it does, and offer the question only where CAPTCHATEXT3 is on', async () => {
+    const failing = { 'POST /wps/session/login': () => failLogin(), 'GET /wps/captcha': () => CAPTCHA };
+    mockApi(failing);
+    const off = await renderApp('/login');
+    let dialog = await fillLogin(off.user, 'demo_member', 'wrong');
+    await off.user.click(dialog.getByTestId('login-submit'));
+    expect(await dialog.findByRole('img', { name: 'Verification code image' })).toBeVisible();
+    expect(dialog.getByRole('button', { name: 'New code' })).toBeVisible();
+    expect(dialog.queryByRole('button', { name: /answer a question instead/ })).not.toBeInTheDocument();
+    off.unmount();
+
+    const api = mockApi({
+      ...failing,
+      'GET /wps/captcha': (_init, url) => (url.searchParams.get('kind') === 'text' ? QUESTION : CAPTCHA),
+    });
+    const on = await renderApp('/login', makeConfig({ whitelabel: modules('CAPTCHATEXT3') }));
+    dialog = await fillLogin(on.user, 'demo_member', 'wrong');
+    await on.user.click(dialog.getByTestId('login-submit'));
+    await dialog.findByRole('img', { name: 'Verification code image' });
+    await on.user.click(dialog.getByRole('button', { name: "Can't see the picture? Answer a question instead" }));
+    const question = await dialog.findByText(QUESTION.question);
+    expect(dialog.queryByRole('img', { name: 'Verification code image' })).not.toBeInTheDocument();
+    expect(dialog.getByRole('textbox', { name: /Answer, in digits/ })).toHaveAccessibleDescription(QUESTION.question);
+    expect(question).toHaveAttribute('aria-live', 'polite');
+    expect(dialog.getByRole('button', { name: 'New question' })).toBeVisible();
+    const [url] = callsTo(api, 'GET', '/wps/captcha').at(-1) as [string];
+    expect(new URL(url, 'http://localhost').searchParams.get('lang')).toBe('EN');
+    await on.user.type(dialog.getByTestId('login-captcha-input'), '42');
+    await on.user.click(dialog.getByTestId('login-submit'));
+    await waitFor(() => expect(callsTo(api, 'POST', '/wps/session/login')).toHaveLength(2));
+    const [, init] = callsTo(api, 'POST', '/wps/session/login')[1] as [unknown, RequestInit];
+    expect(await openSealed(JSON.parse(String(init.body)))).toMatchObject({ captchaId: 'cap-2', captcha: '42' });
   });
 
   it('should show the SMS tab only while the SMS login module is on', async () => {
