@@ -1,0 +1,135 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { loadMigrations } from './migrate';
+
+const SRC = fileURLToPath(new URL('../', import.meta.url));
+const ARCHITECTURE = fileURLToPath(new URL('../../../../docs/architecture.md', import.meta.url));
+const MODULES = join(SRC, 'modules');
+
+/** The "Tables and their owners" table of docs/architecture.md: table name → owning module. */
+const documentedOwners = (): Map<string, string> => {
+  const text = readFileSync(ARCHITECTURE, 'utf8');
+  const section = text.split('## Tables and their owners')[1]?.split('\n## ')[0] ?? '';
+  const owners = new Map<string, string>();
+  let module = '';
+  for (const line of section.split('\n').filter((l) => l.startsWith('|'))) {
+    const [, first = '', second = ''] = line.split('|').map((cell) => cell.trim());
+    const named = /^`([a-z-]+)`$/.exec(first)?.[1];
+    if (named !== undefined) module = named;
+    for (const [, table] of second.matchAll(/`([a-z_]+)`/g)) {
+      if (table === undefined) continue;
+      if (owners.has(table)) throw new Error(`${table} has two owners in docs/architecture.md`);
+      owners.set(table, module);
+    }
+  }
+  return owners;
+};
+
+const createdTables = (): string[] =>
+  loadMigrations().flatMap((m) =>
+    [...m.sql.matchAll(/CREATE TABLE (?:IF NOT EXISTS )?([a-z_]+)/g)].map((r) => r[1] ?? ''),
+  );
+
+/** A module's code: its TypeScript outside tests and test harnesses, and its SQL routines. */
+const moduleFiles = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return moduleFiles(path);
+    const harness = /\.test\.ts$|test-support|\.crash-|-fixture\./.test(entry.name);
+    return !harness && /\.(ts|sql)$/.test(entry.name) ? [path] : [];
+  });
+
+const SQL_TABLE = /\b(?:FROM|JOIN|INTO|UPDATE|TABLE)\s+([a-z_][a-z0-9_]*)\b/g;
+
+/** `module → table` for every table a module's code names that another module owns. */
+const crossModuleUses = (owners: Map<string, string>): string[] => {
+  const uses = new Set<string>();
+  for (const module of readdirSync(MODULES)) {
+    for (const file of moduleFiles(join(MODULES, module))) {
+      for (const [, table] of readFileSync(file, 'utf8').matchAll(SQL_TABLE)) {
+        const owner = table === undefined ? undefined : owners.get(table);
+        if (owner !== undefined && owner !== module) uses.add(`${module} → ${table}`);
+      }
+    }
+  }
+  return [...uses].sort();
+};
+
+/**
+ * Reads that still cross a module boundary, each to become a function or a documented read-only view of the owner
+ * (DESIGN.md §2). The list only shrinks: a new cross-module query fails the test.
+ */
+const CROSSINGS_TO_REMOVE = [
+  'adjustment → members',
+  'adjustment → merchants',
+  'audit → merchants',
+  'bets → game_rounds',
+  'bets → game_vendors',
+  'bets → games',
+  'bets → merchants',
+  'bets → members',
+  'bets → vendor_transactions',
+  'cashier → deposit_orders',
+  'cashier → ledger_accounts',
+  'cashier → members',
+  'cashier → merchants',
+  'cashier → withdraw_orders',
+  'catalogue → members',
+  'config-ops → merchant_customer_service',
+  'config-ops → merchant_languages',
+  'config-ops → merchant_maintenance_messages',
+  'config-ops → merchant_region_rules',
+  'config-ops → merchant_register_fields',
+  'config-ops → merchant_resources',
+  'config-ops → merchant_whitelabel_modules',
+  'config-ops → merchants',
+  'content → game_wins',
+  'content → games',
+  'deposit → members',
+  'deposit → merchants',
+  'member-ops → member_logins',
+  'member-ops → members',
+  'member-ops → merchants',
+  'merchant → merchant_help_sections',
+  'reports → adjustment_requests',
+  'reports → deposit_orders',
+  'reports → game_rounds',
+  'reports → game_vendors',
+  'reports → member_logins',
+  'reports → members',
+  'reports → merchants',
+  'reports → withdraw_orders',
+  'seamless → game_vendors',
+  'seamless → ledger_accounts',
+  'seamless → members',
+  'seamless → merchants',
+  'transfer → ledger_accounts',
+  'transfer → ledger_transfers',
+  'transfer → members',
+  'transfer → merchants',
+  'vendor-wallet → game_rounds',
+  'vendor-wallet → game_vendors',
+  'vendor-wallet → members',
+  'vendor-wallet → merchants',
+  'withdraw → members',
+  'withdraw → merchants',
+];
+
+describe('table ownership (docs/architecture.md)', () => {
+  it('should name one owning module for every table a migration creates, and only existing modules', () => {
+    const owners = documentedOwners();
+    expect([...new Set(createdTables())].filter((table) => !owners.has(table))).toEqual([]);
+    expect([...owners.keys()].filter((table) => !createdTables().includes(table))).toEqual([]);
+    const modules = new Set(readdirSync(MODULES));
+    expect([...new Set(owners.values())].filter((module) => !modules.has(module))).toEqual([]);
+  });
+
+  it("should find no module querying another module's table beyond the crossings still listed", () => {
+    const uses = crossModuleUses(documentedOwners());
+    expect(uses.filter((use) => !CROSSINGS_TO_REMOVE.includes(use))).toEqual([]);
+    // A crossing that is gone must leave the list too, so the list is always the true remaining work.
+    expect(CROSSINGS_TO_REMOVE.filter((use) => !uses.includes(use))).toEqual([]);
+  });
+});
