@@ -4,6 +4,7 @@ import { API, OPS_API } from '@platform/contracts';
 import en from '../apps/web/src/locales/en.json' with { type: 'json' };
 import { openPage, type WatchedPage } from './support/browser';
 import { apiLogin } from './support/session';
+import { amountIn, byId, cardNamed, eventually, headerAmount, ready, shot } from './support/page';
 import { usePlatformAndBrowser } from './support/suite';
 
 /**
@@ -11,22 +12,6 @@ import { usePlatformAndBrowser } from './support/suite';
  * opens in a new tab keeps the player logged in, and a cashier's decision reaches an open deposit page without reload.
  */
 const suite = usePlatformAndBrowser({ rgs: true });
-const shot = (name: string) => new URL(`./screenshots/${name}`, import.meta.url).pathname;
-const eventually = <T>(read: () => T | Promise<T>, timeout = 15_000) => expect.poll(read, { timeout });
-const byId = (page: Page, id: string) => page.getByTestId(id);
-const cardNamed = (page: Page, name: string) => byId(page, 'game-card').filter({ hasText: name });
-const amountIn = (text: string): string => /\d[\d,]*\.\d{2}/.exec(text)?.[0] ?? `no amount in "${text}"`;
-
-const ready = async (page: Page, path: string) => {
-  await page.goto(path);
-  await byId(page, 'page-loader').waitFor({ state: 'detached' });
-};
-
-const headerAmount = async (page: Page): Promise<string> => {
-  await eventually(async () => /\d\.\d{2}/.test(await byId(page, 'header-balance').innerText())).toBe(true);
-  return amountIn(await byId(page, 'header-balance').innerText());
-};
-
 let clientNumber = 120;
 /**
  * A tab logged in as `username`: the token is written into this tab's session storage only (as a login does), not into
