@@ -38,7 +38,8 @@ export const openAuthDialog = (dialog: Exclude<AuthDialog, 'reset'>, returnTo: s
   });
 
 /** A guest pressed a game's free trial: the login dialog offers free play (a trial account) before anything else. */
-export const openFreePlayOffer = () => setState({ open: 'login', returnTo: null, resetToken: null, freePlayFirst: true });
+export const openFreePlayOffer = () =>
+  setState({ open: 'login', returnTo: null, resetToken: null, freePlayFirst: true });
 
 export const openResetDialog = (token: string) => setState({ open: 'reset', returnTo: null, resetToken: token });
 

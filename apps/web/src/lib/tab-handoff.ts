@@ -63,7 +63,12 @@ const answer = async (request: Request, store: KeyValueStore) => {
     await aesKey(entry.key, 'encrypt'),
     new TextEncoder().encode(JSON.stringify(session)),
   );
-  const grant: Grant = { type: 'grant', id: request.id, iv: toBase64Url(iv), data: toBase64Url(new Uint8Array(sealed)) };
+  const grant: Grant = {
+    type: 'grant',
+    id: request.id,
+    iv: toBase64Url(iv),
+    data: toBase64Url(new Uint8Array(sealed)),
+  };
   answering?.postMessage(grant);
 };
 
