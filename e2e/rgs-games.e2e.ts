@@ -4,6 +4,7 @@ import { OPS_API } from '@platform/contracts';
 import en from '../apps/web/src/locales/en.json' with { type: 'json' };
 import { openPage, type WatchedPage } from './support/browser';
 import { apiLogin } from './support/session';
+import { amountIn, byId, cardNamed, eventually, headerAmount, ready, shot } from './support/page';
 import { usePlatformAndBrowser } from './support/suite';
 
 /**
@@ -12,24 +13,6 @@ import { usePlatformAndBrowser } from './support/suite';
  * in the header went through that protocol and the ledger.
  */
 const suite = usePlatformAndBrowser({ rgs: true });
-const shot = (name: string) => new URL(`./screenshots/${name}`, import.meta.url).pathname;
-const eventually = <T>(read: () => T | Promise<T>, timeout = 15_000) => expect.poll(read, { timeout });
-
-const byId = (page: Page, id: string) => page.getByTestId(id);
-const cardNamed = (page: Page, name: string) => byId(page, 'game-card').filter({ hasText: name });
-/** "1,234.50" out of "₱1,234.50" or "1,234.50 PHP": the amount both the header and the game show. */
-const amountIn = (text: string): string => /\d[\d,]*\.\d{2}/.exec(text)?.[0] ?? `no amount in "${text}"`;
-/** The header's balance once it has loaded (it shows a placeholder until the wallet call answers). */
-const headerAmount = async (page: Page): Promise<string> => {
-  await eventually(async () => /\d\.\d{2}/.test(await page.getByTestId('header-balance').innerText())).toBe(true);
-  return amountIn(await page.getByTestId('header-balance').innerText());
-};
-
-const ready = async (page: Page, path: string) => {
-  await page.goto(path);
-  await byId(page, 'page-loader').waitFor({ state: 'detached' });
-};
-
 let clientNumber = 60;
 const freshTab = async (): Promise<WatchedPage> => {
   clientNumber += 1;

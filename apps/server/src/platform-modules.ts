@@ -130,7 +130,7 @@ export const registerModules = async (app: FastifyInstance, deps: PlatformDeps):
   const transfer = createTransferModule({ db, wallet: wallet.service, directory: identity.directory, limiter, now });
   await app.register(transfer.routes({ auth: identity.auth, merchantOf: identity.merchantOf, sealed: sealed.service }));
   const withdraw = createWithdrawModule({
-    ...{ db, now, wallet: wallet.service, merchantById: merchants.byId },
+    ...{ db, now, bus, wallet: wallet.service, merchantById: merchants.byId },
     members: identity.directory,
     checkPaymentPassword: identity.directory.checkPaymentPassword,
     memberContexts,
@@ -145,7 +145,7 @@ export const registerModules = async (app: FastifyInstance, deps: PlatformDeps):
   });
   await app.register(demoGateway.routes);
   const deposit = createDepositModule({
-    ...{ db, now, limiter, wallet: wallet.service, merchantById: merchants.byId },
+    ...{ db, now, bus, limiter, wallet: wallet.service, merchantById: merchants.byId },
     gateways: [demoGateway.gateway],
     findMember: identity.directory.byUsername,
     memberContexts,
@@ -166,6 +166,7 @@ export const registerModules = async (app: FastifyInstance, deps: PlatformDeps):
     ...{ db, now, bus, limiter, merchants, cache: responseCache, log: app.log },
     launchers: deps.gameLaunchers,
     adapters: deps.catalogueAdapters,
+    fundPlay: wallet.service.fundPlay,
   });
   await app.register(catalogue.routes({ auth: identity.auth, merchantOf: identity.merchantOf, staff }));
   catalogue.start(app);

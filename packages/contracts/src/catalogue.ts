@@ -252,9 +252,15 @@ export type NoticeGroups = z.infer<typeof NoticeGroupsSchema>;
 
 /**
  * POST launchGame (T): which game, and the lobby's language code (EN, TY...) the game opens in (the merchant's default
- * when missing or not one of its languages).
+ * when missing or not one of its languages). `demo: true` is the game card's free trial: the game opens in its
+ * vendor's demo mode on the member's play money, never on cash (a trial member always plays so). A vendor without a
+ * demo refuses it with DEMO_NOT_SUPPORTED.
  */
-export const LaunchRequestSchema = z.object({ nodeId: NodeIdSchema, language: z.string().max(16).optional() });
+export const LaunchRequestSchema = z.object({
+  nodeId: NodeIdSchema,
+  language: z.string().max(16).optional(),
+  demo: z.boolean().optional(),
+});
 export type LaunchRequest = z.infer<typeof LaunchRequestSchema>;
 /** Where the vendor's game client is (opened by the web app). */
 export const LaunchResultSchema = z.object({ url: z.string().min(1) });

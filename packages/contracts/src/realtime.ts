@@ -6,8 +6,20 @@ import type { Balance } from './wallet';
  */
 export const REALTIME_PATH = '/wps/realtime';
 
+/**
+ * `cashier.order`: a deposit or withdrawal of the member changed by someone else (a cashier approved or rejected it,
+ * its gateway confirmed the payment, a paid withdrawal was marked received after the merchant's minutes). Sent after
+ * the commit; the page refetches the order.
+ */
+export type CashierOrderEvent = {
+  kind: 'deposit' | 'withdrawal';
+  orderNo: string;
+  status: 'PAID' | 'APPROVED' | 'REJECTED' | 'AUTO_RECEIVED';
+};
+
 export type ServerToClientEvents = {
   'wallet.balance': (payload: Balance) => void;
+  'cashier.order': (payload: CashierOrderEvent) => void;
 };
 export type ClientToServerEvents = Record<string, never>;
-export const REALTIME_EVENTS = ['wallet.balance'] as const;
+export const REALTIME_EVENTS = ['wallet.balance', 'cashier.order'] as const;

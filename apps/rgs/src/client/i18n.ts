@@ -125,7 +125,7 @@ const en = {
   'error.CASHOUT_CLOSED': 'Too late to cash out',
   'error.ROUND_OPEN': 'Finish the round in play first',
   'error.NETWORK': 'No connection to the game server. Check your network and try again',
-  'error.OTHER': 'Something went wrong: {message}',
+  'error.OTHER': 'The game could not do that. Please try again',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -252,7 +252,7 @@ const ty: Record<MessageKey, string> = {
   'error.CASHOUT_CLOSED': 'Huli na para kunin ang panalo',
   'error.ROUND_OPEN': 'Tapusin muna ang round na nilalaro',
   'error.NETWORK': 'Walang koneksyon sa game server. Suriin ang network at subukan muli',
-  'error.OTHER': 'May nangyaring mali: {message}',
+  'error.OTHER': 'Hindi ito nagawa ng laro. Pakisubukang muli',
 };
 
 const packs: Record<Lang, Record<MessageKey, string>> = { en, ty };

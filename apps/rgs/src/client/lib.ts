@@ -123,14 +123,37 @@ export type Ctx = {
   refreshRounds: () => Promise<void>;
 };
 
+/**
+ * The player's message for a failure: the translation of its code; a code without one gets a translated general
+ * message, never a prefix glued to the server's (English) text, and an exception's own text never reaches the page.
+ */
+/**
+ * The verifier is the platform's page. Framed by that platform (its origin is the frame's referrer, the game page
+ * being loaded with referrerPolicy "origin"), the link asks the platform to open it (`rgs.open`), so the new tab
+ * starts with the player's session (the platform's ADR 0022); anywhere else it opens as a plain link.
+ */
+const openVerifier = (event: Event, href: string) => {
+  if (window.parent === window || href === '') return;
+  const target = new URL(href, window.location.href);
+  let framer: string | null = null;
+  try {
+    framer = document.referrer === '' ? null : new URL(document.referrer).origin;
+  } catch {
+    framer = null;
+  }
+  if (framer !== target.origin) return;
+  event.preventDefault();
+  window.parent.postMessage({ type: 'rgs.open', url: target.href }, target.origin);
+};
+
 export const errorText = (lang: Lang, error: unknown): string => {
-  if (!(error instanceof ApiError)) return translate(lang, 'error.OTHER', { message: String(error) });
+  if (!(error instanceof ApiError)) return translate(lang, 'error.OTHER');
   const key = `error.${error.code}`;
   if (hasKey(key)) {
     const balance = typeof error.value?.balance === 'string' ? groupDecimal(error.value.balance) : '';
     return translate(lang, key, { balance });
   }
-  return translate(lang, 'error.OTHER', { message: error.message });
+  return translate(lang, 'error.OTHER');
 };
 
 /** Swaps the launch token (once) or restores the page session of this tab. */
@@ -222,6 +245,7 @@ const renderRounds = (ctx: Pick<Ctx, 't' | 'money' | 'lang'>, list: HTMLElement,
           text: ctx.t('verify'),
           testid: 'verify-link',
           attrs: { href: round.verifyUrl, target: '_blank', rel: 'noopener' },
+          on: { click: (event: Event) => openVerifier(event, round.verifyUrl ?? '') },
         }),
       );
     }

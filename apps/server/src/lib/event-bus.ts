@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { CashierOrderEvent } from '@platform/contracts';
 
 /**
  * Domain events inside one process (DESIGN.md §3 "in-process event bus"). Publishers call `emit` after their commit;
@@ -8,6 +9,8 @@ import { EventEmitter } from 'node:events';
 export type PlatformEvents = {
   /** A member's wallet changed (any purpose); emitted after commit. */
   'wallet.changed': { merchantId: number; memberId: bigint };
+  /** A member's deposit or withdrawal was decided or confirmed (contracts CashierOrderEvent); emitted after commit. */
+  'cashier.order': { merchantId: number; memberId: bigint } & CashierOrderEvent;
   /** A merchant's games or vendors changed (staff edit, sync job); the response cache drops the merchant's answers. */
   'catalogue.changed': { merchantId: number };
   /**

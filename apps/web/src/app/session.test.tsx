@@ -103,6 +103,16 @@ describe('trial members (spec §6)', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
+  it('should offer the way out of the block: registering a real account', async () => {
+    signIn(4);
+    mockApi({ 'GET /wps/member/info': () => makeMemberInfo({ type: 4, isTrial: true }) });
+    const { user } = await renderApp('/member');
+    const notice = within(await screen.findByTestId('trial-dialog'));
+    await user.click(notice.getByRole('button', { name: 'Register a real account' }));
+    expect(await screen.findByTestId('register-dialog')).toBeVisible();
+    expect(screen.queryByTestId('trial-dialog')).not.toBeInTheDocument();
+  });
+
   it('should show the notice for the agent centre too', async () => {
     signIn(4);
     mockApi({ 'GET /wps/member/info': () => makeMemberInfo({ type: 4, isTrial: true }) });

@@ -12,6 +12,7 @@ import { initI18n, prefetchStoredPack } from '@/lib/i18n/i18n';
 import { BUILT_IN_LANGUAGES } from '@/lib/i18n/packs';
 import { nextTask } from '@/lib/next-task';
 import { local, type KeyValueStore } from '@/lib/storage';
+import { receiveAppTabSession } from '@/lib/tab-handoff';
 import { applyTheme, resolveTheme } from '@/lib/theme';
 import { App } from './app';
 import { createAppRouter, prefetchRoute, routeMatches, usesDefaultLayout } from './router';
@@ -41,6 +42,8 @@ const screenFor = (config: PermissionConfig): ReactNode => {
 };
 
 async function boot(root: Root): Promise<void> {
+  // A tab the app opened (ADR 0022) receives its session before anything reads it; other tabs do not wait.
+  const handoff = receiveAppTabSession();
   // The page's code and the language pack download while the configuration is fetched, not after it.
   const matches = routeMatches(window.location.pathname);
   prefetchRoute(matches);
@@ -60,7 +63,7 @@ async function boot(root: Root): Promise<void> {
     return;
   }
   applyTheme(resolveTheme(config.brand.defaultTheme));
-  await initI18n(config.language);
+  await Promise.all([initI18n(config.language), handoff]);
   // Analytics only for a running site, and only when the operator configured an id.
   if (config.status.status === SYSTEM_STATUS.NORMAL) loadAnalytics(config.analytics.gtagId);
   render(root, screenFor(config));

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { closeAppDialog, type AppDialog } from '@/lib/app-dialogs';
+import { openAuthDialog } from '@/lib/auth-dialog';
 import { Dialog } from './dialog';
 
 const onOpenChange = (open: boolean) => {
@@ -54,13 +55,20 @@ export function AppDialogContent({ dialog }: { dialog: AppDialog }) {
           testId="trial-dialog"
         >
           <div className="dialog__actions">
+            <button type="button" className="button button--ghost" data-testid="trial-confirm" onClick={closeAppDialog}>
+              {t('common.confirm')}
+            </button>
+            {/* The way out of the block: a real account (registering replaces the free-play session). */}
             <button
               type="button"
               className="button button--primary"
-              data-testid="trial-confirm"
-              onClick={closeAppDialog}
+              data-testid="trial-register"
+              onClick={() => {
+                closeAppDialog();
+                openAuthDialog('register');
+              }}
             >
-              {t('common.confirm')}
+              {t('trial.register')}
             </button>
           </div>
         </Dialog>

@@ -13,6 +13,8 @@ type AuthDialogState = {
   returnTo: string | null;
   /** The token of the emailed reset link (`/?resetToken=...`), while the reset dialog is open. */
   resetToken: string | null;
+  /** The login dialog leads with free play (a guest pressed a game's free trial). */
+  freePlayFirst?: boolean;
 };
 
 let state: AuthDialogState = { open: null, returnTo: null, resetToken: null };
@@ -34,6 +36,10 @@ export const openAuthDialog = (dialog: Exclude<AuthDialog, 'reset'>, returnTo: s
     returnTo: safeReturnPath(returnTo) ?? (state.open ? state.returnTo : null),
     resetToken: null,
   });
+
+/** A guest pressed a game's free trial: the login dialog offers free play (a trial account) before anything else. */
+export const openFreePlayOffer = () =>
+  setState({ open: 'login', returnTo: null, resetToken: null, freePlayFirst: true });
 
 export const openResetDialog = (token: string) => setState({ open: 'reset', returnTo: null, resetToken: token });
 

@@ -15,9 +15,14 @@ export type SeamlessState = {
 };
 
 export const SEAMLESS_GAME_PARAM = 'game';
+/** `demo=1`: the game's free trial (play money); a reload launches the demo again, never the real-money game. */
+export const SEAMLESS_DEMO_PARAM = 'demo';
 
-export const seamlessPath = (nodeId: string): string =>
-  `${ROUTES.seamless}?${new URLSearchParams({ [SEAMLESS_GAME_PARAM]: nodeId }).toString()}`;
+export const seamlessPath = (nodeId: string, options: { demo?: boolean } = {}): string =>
+  `${ROUTES.seamless}?${new URLSearchParams({
+    [SEAMLESS_GAME_PARAM]: nodeId,
+    ...(options.demo === true ? { [SEAMLESS_DEMO_PARAM]: '1' } : {}),
+  }).toString()}`;
 
 const isText = (value: unknown): value is string => typeof value === 'string' && value !== '';
 

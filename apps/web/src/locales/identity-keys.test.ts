@@ -41,7 +41,8 @@ describe('identity messages (spec §5, §8)', () => {
   it('should carry the spec texts', () => {
     expect(en.validation.passwordLength).toBe('Please fill in your password with {{min}} - {{max}} characters');
     expect(en.validation.confirmMismatch).toBe('Incorrect confirmation input');
-    expect(en.validation.terms).toBe('not empty?');
+    // Not the spec's "not empty?": a player could not tell what was missing (ADR 0022).
+    expect(en.validation.terms).toBe('Please tick the box to accept the terms and continue');
     expect(en.errors.codes.AGENT_ONLY).toBe('Non-agents cannot log in');
     expect(en.errors.codes.MEMBER_NO_ENTER).toBe('Non-member account unable to login');
     expect(en.agent.consultingHours).toBe('Professional consulting hours: Monday to Friday, 12:00 to 21:00');

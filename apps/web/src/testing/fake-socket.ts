@@ -1,4 +1,4 @@
-import type { Balance } from '@platform/contracts';
+import type { Balance, CashierOrderEvent } from '@platform/contracts';
 
 type Listener = (payload: never) => void;
 
@@ -18,8 +18,10 @@ export class FakeSocket {
     this.closed = true;
     return this;
   }
-  deliver(event: 'wallet.balance', payload: Balance) {
-    for (const listener of this.listeners.get(event) ?? []) (listener as (value: Balance) => void)(payload);
+  deliver(event: 'wallet.balance', payload: Balance): void;
+  deliver(event: 'cashier.order', payload: CashierOrderEvent): void;
+  deliver(event: string, payload: Balance | CashierOrderEvent) {
+    for (const listener of this.listeners.get(event) ?? []) (listener as (value: typeof payload) => void)(payload);
   }
 }
 

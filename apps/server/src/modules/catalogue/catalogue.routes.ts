@@ -127,6 +127,7 @@ export const catalogueRoutes = async (app: FastifyInstance, options: CatalogueRo
     await enforceLimits(limiter, merchant.id, [[LAUNCH_RULE, session.memberId.toString()]]);
     // The game opens in the language the player reads the lobby in (the merchant's default if it has no such pack).
     const language = languageOf(await contextOf(request), body.language);
-    return success(LaunchResultSchema, await members.launch(merchant, session, body.nodeId, language));
+    const demo = body.demo === true;
+    return success(LaunchResultSchema, await members.launch(merchant, session, body.nodeId, language, { demo }));
   });
 };

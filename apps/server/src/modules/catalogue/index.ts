@@ -21,7 +21,7 @@ import {
   type CatalogueSyncResult,
 } from './catalogue-sync.job';
 import { createLauncherRegistry, type GameLauncher, type LauncherRegistry } from './launcher';
-import { memberGamesServiceFactory } from './member-games.service';
+import { memberGamesServiceFactory, type MemberGamesDeps } from './member-games.service';
 
 export { artUrl, renderArt, ART_KINDS, type ArtKind } from './art';
 export type { CatalogueAdapter, CatalogueSyncResult } from './catalogue-sync.job';
@@ -57,6 +57,8 @@ export type CatalogueModuleDeps = {
   log: { warn: (detail: object, message: string) => void };
   /** Vendor launchers (issue 6; tests install their own). A vendor without one answers GAME_UNAVAILABLE. */
   launchers?: readonly GameLauncher[];
+  /** The wallet's one-time play money, for a real member's free trial (MemberGamesDeps.fundPlay). */
+  fundPlay?: MemberGamesDeps['fundPlay'];
   /** Game-list adapters for the sync job, by sync_adapter name. */
   adapters?: readonly CatalogueAdapter[];
 };
@@ -71,6 +73,7 @@ export const createCatalogueModule = (deps: CatalogueModuleDeps) => {
     catalogue: repository,
     launchers,
     now: deps.now,
+    fundPlay: deps.fundPlay,
   });
   const adapters = new Map<string, CatalogueAdapter>((deps.adapters ?? []).map((a) => [a.name, a]));
   const sync = catalogueSync({ db: deps.db, now: deps.now, bus: deps.bus, adapters: () => adapters, log: deps.log });

@@ -30,13 +30,18 @@ export type MemberGamesDeps = {
   catalogue: CatalogueRepository;
   launchers: LauncherRegistry;
   now: Clock;
+  /**
+   * Gives a member its play money once (the wallet's fundPlay, idempotent per member): a real member's free trial
+   * plays on it. Without it a member's free trial plays on whatever its PLAY account holds.
+   */
+  fundPlay?: (merchant: Merchant, memberId: bigint) => Promise<void>;
 };
 
 /**
  * Favourites, recent games and launch (issue 5). Every call takes the member from the session, never from input: a
  * member only reads and changes its own rows.
  */
-export const memberGamesServiceFactory = ({ repository, catalogue, launchers, now }: MemberGamesDeps) => {
+export const memberGamesServiceFactory = ({ repository, catalogue, launchers, now, fundPlay }: MemberGamesDeps) => {
   const favourites = async (
     merchant: Merchant,
     session: Session,
@@ -126,15 +131,18 @@ export const memberGamesServiceFactory = ({ repository, catalogue, launchers, no
     repository.recordLaunch(merchantId, memberId, gameId, new Date(now()), RECENT_ROWS_KEPT);
 
   /**
-   * Launch (spec §4 game start): the game must be listed; its vendor must not be under maintenance; a trial member
-   * plays only vendors with a demo (play money); the vendor's launcher (issue 6) makes the URL, in `language` (one of
-   * the merchant's codes). The recent list records the game only after the launcher answered.
+   * Launch (spec §4 game start): the game must be listed; its vendor must not be under maintenance; a trial member,
+   * and any member asking for the free trial (`demo`), plays only vendors with a demo, with play money; the vendor's
+   * launcher (issue 6) makes the URL, in `language` (one of the merchant's codes). The free trial never moves real
+   * money: its game session is bound to the PLAY account, which the seamless calls debit instead of CASH. The recent
+   * list records the game only after the launcher answered.
    */
   const launch = async (
     merchant: Merchant,
     session: Session,
     nodeId: string,
     language: string,
+    options: { demo?: boolean } = {},
   ): Promise<LaunchResult> => {
     const game = await catalogue.gameForAction(merchant.id, BigInt(nodeId));
     if (game === undefined || game.status === 'DISABLED' || game.vendorStatus === 'DISABLED') throw gameNotFound();
@@ -142,12 +150,19 @@ export const memberGamesServiceFactory = ({ repository, catalogue, launchers, no
     if (game.status !== 'ACTIVE' || game.vendorStatus !== 'ACTIVE' || game.typeStatus !== 'ACTIVE') {
       throw gameUnavailable();
     }
-    const play = isTrialType(session.type);
+    const trial = isTrialType(session.type);
+    const play = trial || options.demo === true;
     if (play && !game.supportDemo) {
-      throw new AppError('DEMO_NOT_SUPPORTED', 403, 'This game has no free play. A real account is needed to play it');
+      throw new AppError(
+        'DEMO_NOT_SUPPORTED',
+        403,
+        trial ? 'This game has no free play. A real account is needed to play it' : 'This game has no free trial',
+      );
     }
     const launcher = launchers.get(game.vendorCode);
     if (launcher === undefined) throw gameUnavailable();
+    // A trial member got its play money when it was made; a real member gets it at its first free trial.
+    if (play && !trial && fundPlay !== undefined) await fundPlay(merchant, session.memberId);
     const result = await launcher.launch({
       merchantId: merchant.id,
       merchantCode: merchant.code,

@@ -1,5 +1,6 @@
 import {
   formatMoney,
+  isTrialType,
   type BannerList,
   type GameCategory,
   type Notice,
@@ -25,7 +26,7 @@ export type ContentServiceDeps = {
 };
 
 /** Who is asking for notices, as the session says (never as the query says). */
-export type NoticeCaller = 'GUEST' | 'MEMBER' | 'FIRST_LOGIN';
+export type NoticeCaller = 'GUEST' | 'TRIAL' | 'MEMBER' | 'FIRST_LOGIN';
 
 /**
  * The audiences a caller gets (spec §3: execution A logged in, B guest, F first login). The audience comes from the
@@ -34,7 +35,9 @@ export type NoticeCaller = 'GUEST' | 'MEMBER' | 'FIRST_LOGIN';
  * the session does not have (a member asking for B, a guest for A) is answered with the session's own audience.
  */
 export const noticeAudience = (caller: NoticeCaller, requested: NoticeExecution): NoticeExecution[] => {
-  if (caller === 'GUEST') return ['B'];
+  // A trial (free-play) member is logged in but has no real account (spec §1: blocked from real-account actions):
+  // A and F speak to real accounts (deposits, bonuses, first-login offers), so it reads what a guest reads.
+  if (caller === 'GUEST' || caller === 'TRIAL') return ['B'];
   if (caller === 'MEMBER') return ['A'];
   return requested === 'F' ? ['F'] : ['A', 'F'];
 };
@@ -103,6 +106,7 @@ export const contentServiceFactory = ({ repository, languages, isFirstLoginSessi
 
   const callerOf = async (session: Session | null): Promise<NoticeCaller> => {
     if (session === null) return 'GUEST';
+    if (isTrialType(session.type)) return 'TRIAL';
     return (await isFirstLoginSession(session)) ? 'FIRST_LOGIN' : 'MEMBER';
   };
 

@@ -5,6 +5,7 @@ import { manualClock } from '../../lib/clock';
 import { describeEachDatabase } from '../../test/databases';
 import { bearer, demoMerchantId, freshIp, insertMember, loginOk } from '../../test/identity-helpers';
 import { buildTestApp } from '../../test/test-app';
+import { trialToken } from '../../test/wallet-helpers';
 import { insertNotice, wipeContent, type NoticeFixture } from './content.test-support';
 
 const HOUR_MS = 60 * 60_000;
@@ -163,6 +164,20 @@ describeEachDatabase('notices', (getDb) => {
       expect((await notices('types=PU&execution=F', second.token)).popup.map((n) => n.title)).toEqual(['Member popup']);
       // The first session keeps its first-login notices.
       expect((await notices('types=PU', first.token)).popup.map((n) => n.title)).toContain('First login welcome');
+    });
+  });
+
+  describe('a trial member', () => {
+    it('should get only the notices for people without a real account, never member or first-login ones', async () => {
+      const token = await trialToken(app, clock.now);
+      for (const query of ['', 'execution=A', 'execution=B', 'execution=F']) {
+        const seen = titles(await notices(`language=EN&types=PU,PR,PL&${query}`, token));
+        expect(seen.popup, query).not.toContain('Member popup');
+        expect(seen.popup, query).not.toContain('First login welcome');
+        expect(seen.promotion, query).toEqual(['Guest promo']);
+        expect(seen.player, query).toEqual(['Guest marquee']);
+        expect(seen.popup, query).toContain('Pinned guest popup');
+      }
     });
   });
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   formatMoney,
   MoneyError,
+  type CashierOrderEvent,
   parseMoney,
   type CreateDepositRequest,
   type CreateDepositResponse,
@@ -16,6 +17,7 @@ import {
 import type { Queryable } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import type { EventBus } from '../../lib/event-bus';
 import { recordAudit } from '../audit';
 import { filterAmountMinor, type MemberContexts } from '../cashier';
 import type { Merchant } from '../merchant';
@@ -42,6 +44,8 @@ export type DepositServiceDeps = {
   /** Runs `fn` in one transaction with a repository on it (a staff decision and its audit entry commit together). */
   transaction: <T>(fn: (repository: DepositRepository, tx: Queryable) => Promise<T>) => Promise<T>;
   memberContexts: MemberContexts;
+  /** Tells the member's open pages (realtime `cashier.order`) once a decision or a payment committed. */
+  bus: Pick<EventBus, 'emit'>;
 };
 
 type Caller = { merchant: Merchant; memberId: bigint };
@@ -103,6 +107,11 @@ const totalPages = (total: number, pageSize: number) => Math.ceil(total / pageSi
  */
 export const depositServiceFactory = (deps: DepositServiceDeps) => {
   const { repository, wallet, now } = deps;
+  const told = (order: OrderRow, status: CashierOrderEvent['status']) =>
+    deps.bus.emit('cashier.order', {
+      ...{ merchantId: order.merchantId, memberId: order.memberId },
+      ...{ kind: 'deposit', orderNo: order.orderNo, status },
+    });
 
   /** Credits the order (idempotent by order number) and records the transfer. */
   const credit = async (merchant: Merchant, order: OrderRow): Promise<void> => {
@@ -278,7 +287,10 @@ export const depositServiceFactory = (deps: DepositServiceDeps) => {
       });
       const current = await reload(merchant.id, order.id);
       if (current.status !== 'PAID') throw stateInvalid(current.status);
-      if (current.transferId === null) await credit(merchant, current);
+      if (current.transferId === null) {
+        await credit(merchant, current);
+        told(current, 'PAID');
+      }
       return { orderNo: order.orderNo, replayed: !first };
     },
 
@@ -353,6 +365,7 @@ export const depositServiceFactory = (deps: DepositServiceDeps) => {
       const current = await reload(merchant.id, order.id);
       if (!won && !(current.status === 'APPROVED' && current.transferId === null)) throw stateInvalid(current.status);
       await credit(merchant, current);
+      told(current, 'APPROVED');
       return toOpsOrder(await reload(merchant.id, order.id), merchant.currencyScale);
     },
 
@@ -382,6 +395,7 @@ export const depositServiceFactory = (deps: DepositServiceDeps) => {
       });
       const current = await reload(merchant.id, order.id);
       if (!won && current.status !== 'REJECTED') throw stateInvalid(current.status);
+      if (won) told(current, 'REJECTED');
       return toOpsOrder(current, merchant.currencyScale);
     },
 

@@ -12,7 +12,7 @@ import { depositOpsRoutes } from './deposit-ops.routes';
 import { depositJobs } from './deposit.jobs';
 import { depositRepository } from './deposit.repository';
 import { depositRoutes, type DepositRoutesOptions } from './deposit.routes';
-import { depositServiceFactory } from './deposit.service';
+import { depositServiceFactory, type DepositServiceDeps } from './deposit.service';
 import type { PaymentGateway } from './payment-gateway';
 
 export type { CreatedPayment, CreatePaymentInput, PaymentGateway, PaymentNotification } from './payment-gateway';
@@ -30,6 +30,7 @@ export type DepositModuleDeps = {
   findMember: (merchantId: number, username: string) => Promise<{ id: bigint } | undefined>;
   /** The member context each queued order carries (modules/cashier). */
   memberContexts: MemberContexts;
+  bus: DepositServiceDeps['bus'];
 };
 
 /** Deposits (issue 4, member centre depositv2): channels, orders, gateway notifications and the staff queue. */
@@ -44,6 +45,7 @@ export const createDepositModule = (deps: DepositModuleDeps) => {
     findMember: deps.findMember,
     transaction: (fn) => deps.db.transaction((tx) => fn(depositRepository(tx), tx)),
     memberContexts: deps.memberContexts,
+    bus: deps.bus,
   });
   const channels = channelOpsServiceFactory({ db: deps.db, gateways: deps.gateways.map((gateway) => gateway.code) });
   return {

@@ -73,6 +73,11 @@ export const createRealtime = async (deps: RealtimeDeps) => {
     io.to(room).emit('wallet.balance', await deps.wallet.balance(merchant, { id: memberId, type }));
   });
 
+  // The order itself is read by the page (it refetches): the event says only which order and what became of it.
+  deps.bus.on('cashier.order', ({ merchantId, memberId, kind, orderNo, status }) => {
+    io.to(memberRoom(merchantId, memberId)).emit('cashier.order', { kind, orderNo, status });
+  });
+
   deps.app.addHook('onClose', async () => {
     io.disconnectSockets(true);
     io.engine.close();

@@ -6,7 +6,7 @@ import { manualClock } from '../../lib/clock';
 import { describeEachDatabase } from '../../test/databases';
 import { bearer, clearRateLimits, freshIp, insertMember, loginOk } from '../../test/identity-helpers';
 import { buildTestApp } from '../../test/test-app';
-import { trialToken } from '../../test/wallet-helpers';
+import { adjust, balanceOf, trialToken } from '../../test/wallet-helpers';
 import { launchBase, launchUrl, playerIdOf } from './seamless.launcher';
 import {
   launch,
@@ -15,6 +15,7 @@ import {
   secretsOf,
   sessionFields,
   TEST_VENDOR_SECRET,
+  vendorId,
 } from './seamless.test-support';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -213,6 +214,60 @@ describeEachDatabase('seamless launch', (getDb) => {
     const vendor = seamlessClient(app, clock.now);
     const { balance } = await vendor.ok('balance', sessionFields(launched));
     expect(Number(balance)).toBeGreaterThan(0);
+  });
+
+  it("should play a member's free trial on play money and never touch its cash", async () => {
+    const alice = await member();
+    await adjust(app, alice.username, '50.00');
+    const launched = await launch(app, getDb(), alice.token, 'rgs-dice', undefined, { demo: true });
+    expect(launched).toMatchObject({ mode: 'play', currency: 'XPL' });
+    expect(await sessionRow(launched.sessionToken)).toMatchObject({ play: true, currency: 'XPL' });
+    const vendor = seamlessClient(app, clock.now);
+    const { balance: play } = await vendor.ok('balance', sessionFields(launched));
+    expect(Number(play)).toBeGreaterThan(0);
+    // A lost round and a won round: the play balance moves, the cash stays where it was.
+    const bet = { ...sessionFields(launched), transactionId: vendorId('bet'), roundId: vendorId('round') };
+    const lost = await vendor.ok('debit', { ...bet, gameCode: 'rgs-dice', amount: '5.00' });
+    expect(Number(lost.balance)).toBe(Number(play) - 5);
+    await vendor.ok('credit', {
+      ...bet,
+      transactionId: vendorId('win'),
+      betTransactionId: bet.transactionId,
+      amount: '0.00',
+      endRound: true,
+    });
+    expect(await balanceOf(app, alice.token)).toMatchObject({ balance: '50.00', play: false });
+    // A second free trial does not give more play money: the member's play money is funded once.
+    const again = await launch(app, getDb(), alice.token, 'rgs-dice', undefined, { demo: true });
+    expect((await vendor.ok('balance', sessionFields(again))).balance).toBe(lost.balance);
+    // The same game launched normally plays on cash.
+    const real = await launch(app, getDb(), alice.token, 'rgs-dice');
+    expect(real).toMatchObject({ mode: 'real', currency: 'USD' });
+    expect((await vendor.ok('balance', sessionFields(real))).balance).toBe('50.00');
+  });
+
+  it('should refuse a free trial of a vendor without a demo, giving no play money and opening no session', async () => {
+    const alice = await member();
+    await getDb().query(`UPDATE game_vendors SET support_demo = false WHERE code = 'RGS'`);
+    try {
+      const res = await app.inject({
+        method: 'POST',
+        url: API.game.launch,
+        headers: bearer(alice.token),
+        payload: { nodeId: await nodeIdOf(getDb(), 'rgs-dice'), demo: true },
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe('DEMO_NOT_SUPPORTED');
+    } finally {
+      await getDb().query(`UPDATE game_vendors SET support_demo = true WHERE code = 'RGS'`);
+    }
+    const sessions = await getDb().query('SELECT 1 FROM game_sessions WHERE member_id = $1', [alice.id]);
+    expect(sessions.rows).toEqual([]);
+    const accounts = await getDb().query(
+      `SELECT 1 FROM ledger_accounts WHERE owner_kind = 'MEMBER' AND owner_id = $1 AND purpose = 'PLAY'`,
+      [alice.id],
+    );
+    expect(accounts.rows).toEqual([]);
   });
 
   it('should answer GAME_UNAVAILABLE for a vendor with no launch_url and no launcher, recording nothing', async () => {

@@ -96,12 +96,13 @@ export const launch = async (
   token: string,
   gameCode: string,
   language?: string,
+  options: { demo?: boolean } = {},
 ): Promise<Launched> => {
   const res = await app.inject({
     method: 'POST',
     url: API.game.launch,
     headers: bearer(token),
-    payload: { nodeId: await nodeIdOf(db, gameCode), ...(language === undefined ? {} : { language }) },
+    payload: { nodeId: await nodeIdOf(db, gameCode), ...(language === undefined ? {} : { language }), ...options },
   });
   expect(res.statusCode, res.body).toBe(200);
   const url = new URL(res.json().value.url as string, 'http://platform.test');

@@ -365,9 +365,13 @@ export const withdrawRepository = (db: Database) => {
       ),
 
     /** Paid orders unconfirmed past their merchant's minutes become AUTO_RECEIVED; returns how many. */
-    autoReceive: async (now: Date, batch: number): Promise<number> =>
+    /** Marks paid orders past the merchant's minutes as received; answers the orders it marked. */
+    autoReceive: async (
+      now: Date,
+      batch: number,
+    ): Promise<Pick<WithdrawOrderRow, 'merchantId' | 'memberId' | 'orderNo'>[]> =>
       (
-        await db.query(
+        await db.query<Pick<WithdrawOrderRow, 'merchantId' | 'memberId' | 'orderNo'>>(
           `UPDATE withdraw_orders o SET receipt_state = 'AUTO_RECEIVED', receipt_at = $1
            WHERE (o.merchant_id, o.id) IN (
              SELECT w.merchant_id, w.id FROM withdraw_orders w
@@ -375,10 +379,11 @@ export const withdrawRepository = (db: Database) => {
              WHERE w.status = 'PAID' AND w.receipt_state = 'NONE'
                AND w.decided_at <= $1::timestamptz - make_interval(mins => s.auto_receive_minutes)
              LIMIT $2)
-           AND o.status = 'PAID' AND o.receipt_state = 'NONE' RETURNING 1`,
+           AND o.status = 'PAID' AND o.receipt_state = 'NONE'
+           RETURNING o.merchant_id AS "merchantId", o.member_id AS "memberId", o.order_no AS "orderNo"`,
           [now, batch],
         )
-      ).rows.length,
+      ).rows,
   };
 };
 

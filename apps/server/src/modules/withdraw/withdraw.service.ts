@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  type CashierOrderEvent,
   formatMoney,
   type BindWithdrawAccountRequest,
   type OpsWithdrawalQuery,
@@ -12,6 +13,7 @@ import {
 import type { Queryable } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import type { EventBus } from '../../lib/event-bus';
 import { recordAudit } from '../audit';
 import { filterAmountMinor, type MemberContexts } from '../cashier';
 import type { MemberRow, Session } from '../identity';
@@ -33,6 +35,8 @@ export type WithdrawServiceDeps = {
   transaction: <T>(fn: (tx: Queryable) => Promise<T>) => Promise<T>;
   /** The member context each queued order carries (modules/cashier). */
   memberContexts: MemberContexts;
+  /** Tells the member's open pages (realtime `cashier.order`) once a decision or an automatic receipt committed. */
+  bus: Pick<EventBus, 'emit'>;
 };
 
 /** Ledger sources of the three movements; each is keyed by the order number, so each happens at most once. */
@@ -94,7 +98,16 @@ export const withdrawServiceFactory = ({
   checkPaymentPassword,
   transaction,
   memberContexts,
+  bus,
 }: WithdrawServiceDeps) => {
+  const told = (
+    order: Pick<WithdrawOrderRow, 'merchantId' | 'memberId' | 'orderNo'>,
+    status: CashierOrderEvent['status'],
+  ) =>
+    bus.emit('cashier.order', {
+      ...{ merchantId: order.merchantId, memberId: order.memberId },
+      ...{ kind: 'withdrawal', orderNo: order.orderNo, status },
+    });
   const realNameOf = async (session: Session): Promise<string> => {
     const member = await members.byId(session.merchantId, session.memberId);
     const name = member?.payeeName?.trim() ?? '';
@@ -350,6 +363,7 @@ export const withdrawServiceFactory = ({
     if (transfer === null) await settle(merchant, order);
     const after = await repo.byOrderNo(merchant.id, orderNo);
     if (after === undefined) throw orderNotFound();
+    if (!replayed || transfer === null) told(after, decision.status);
     return { order: opsWire(after, merchant), replayed };
   };
 
@@ -445,7 +459,9 @@ export const withdrawServiceFactory = ({
           if (!(error instanceof AppError)) throw error;
         }
       }
-      return changed + (await repo.autoReceive(new Date(nowMs), batch));
+      const received = await repo.autoReceive(new Date(nowMs), batch);
+      for (const order of received) told(order, 'AUTO_RECEIVED');
+      return changed + received.length;
     },
   };
 };

@@ -386,4 +386,27 @@ describeEachDatabase('withdrawals', (getDb) => {
     expect(await state()).toBe('AUTO_RECEIVED');
     await expectSoundLedger(getDb());
   });
+
+  it("should tell the member's open pages of a payout, a rejection and an automatic receipt, once each", async () => {
+    const member = await readyMember('500.00');
+    const events: unknown[] = [];
+    app.bus.on('cashier.order', ({ memberId, kind, orderNo, status }) => {
+      if (memberId === member.id) events.push({ kind, orderNo, status });
+    });
+    const paid = (await withdraw(member.token, { accountId: member.accountId, amount: '100' })).json().value;
+    const refused = (await withdraw(member.token, { accountId: member.accountId, amount: '120' })).json().value;
+    expect(events).toEqual([]);
+    await approve(paid.orderNo);
+    await reject(refused.orderNo);
+    // A repeated decision changes nothing and tells nobody.
+    await approve(paid.orderNo);
+    time.advance(1441 * 60_000);
+    await runHousekeeping(app, app.housekeeping);
+    await runHousekeeping(app, app.housekeeping);
+    expect(events).toEqual([
+      { kind: 'withdrawal', orderNo: paid.orderNo, status: 'PAID' },
+      { kind: 'withdrawal', orderNo: refused.orderNo, status: 'REJECTED' },
+      { kind: 'withdrawal', orderNo: paid.orderNo, status: 'AUTO_RECEIVED' },
+    ]);
+  });
 });

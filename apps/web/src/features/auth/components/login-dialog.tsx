@@ -4,7 +4,7 @@ import { WHITELABEL_MODULES } from '@platform/contracts';
 import { Dialog } from '@/components/dialog';
 import { FormError } from '@/components/form-field';
 import { Tabs } from '@/components/tabs';
-import { closeAuthDialog, openAuthDialog } from '@/lib/auth-dialog';
+import { closeAuthDialog, openAuthDialog, useAuthDialog } from '@/lib/auth-dialog';
 import { isModuleEnabled, useConfig } from '@/lib/config';
 import { errorText } from '@/lib/error-text';
 import { freePlay } from '../api/free-play';
@@ -15,8 +15,8 @@ import { TermsNotice } from './terms-notice';
 
 type LoginTab = 'username' | 'sms';
 
-/** Free play (spec §4): a trial session, then home. */
-function FreePlayButton() {
+/** Free play (spec §4): a trial session, then home. `lead`: the dialog opened for it (a game's free trial). */
+function FreePlayButton({ lead = false }: { lead?: boolean }) {
   const { t } = useTranslation();
   const completeLogin = useCompleteLogin();
   const [busy, setBusy] = useState(false);
@@ -36,7 +36,7 @@ function FreePlayButton() {
     <>
       <button
         type="button"
-        className="button button--ghost button--block"
+        className={`button ${lead ? 'button--primary' : 'button--ghost'} button--block`}
         data-testid="login-freeplay"
         disabled={busy}
         aria-busy={busy || undefined}
@@ -58,6 +58,8 @@ export function LoginDialog() {
   const { whitelabel } = useConfig();
   const smsLogin = isModuleEnabled(whitelabel, WHITELABEL_MODULES.SMS_LOGIN);
   const freePlayOn = isModuleEnabled(whitelabel, WHITELABEL_MODULES.FREE_PLAY);
+  const offer = useAuthDialog().freePlayFirst === true;
+  const freePlayFirst = freePlayOn && offer;
   const [tab, setTab] = useState<LoginTab>('username');
   const tabs = [
     { key: 'username' as const, label: t('auth.tabUsername'), testId: 'login-tab-username' },
@@ -71,6 +73,12 @@ export function LoginDialog() {
       description={t('auth.loginDescription')}
       testId="login-dialog"
     >
+      {freePlayFirst && (
+        <div className="dialog__lead" data-testid="login-freeplay-offer">
+          <p>{t('auth.freePlayOffer')}</p>
+          <FreePlayButton lead />
+        </div>
+      )}
       <Tabs label={t('auth.loginMethods')} items={tabs} active={smsLogin ? tab : 'username'} onChange={setTab}>
         {smsLogin && tab === 'sms' ? <SmsLoginForm /> : <LoginForm side="member" prefix="login" />}
       </Tabs>
@@ -84,7 +92,7 @@ export function LoginDialog() {
           {t('auth.forgotLink')}
         </button>
       </p>
-      {freePlayOn && <FreePlayButton />}
+      {freePlayOn && !freePlayFirst && <FreePlayButton />}
       <TermsNotice text={t('auth.loginTerms')} />
       <p className="dialog__note">
         {t('auth.noAccount')}{' '}

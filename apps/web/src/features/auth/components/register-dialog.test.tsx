@@ -91,7 +91,9 @@ describe('register dialog', () => {
     const { user } = await renderApp('/register', configWith(settings()));
     const view = await dialog();
     await user.click(view.getByTestId('register-submit'));
-    expect(view.getByTestId('register-error')).toHaveTextContent('not empty?');
+    expect(view.getByTestId('register-error')).toHaveTextContent(
+      'Please tick the box to accept the terms and continue',
+    );
     expect(view.queryByText('Input cannot be empty')).not.toBeInTheDocument();
     expect(callsTo(api, 'PUT', '/wps/member/register')).toHaveLength(0);
   });

@@ -11,8 +11,9 @@ import {
   type DepositOrderPage,
 } from '@platform/contracts';
 import { apiRequest } from '@/lib/api-client';
+import { ORDER_QUERY_ROOTS } from '@/lib/realtime';
 
-export const DEPOSIT_QUERY_ROOT = 'deposit';
+export const DEPOSIT_QUERY_ROOT = ORDER_QUERY_ROOTS.deposit;
 export const channelsQueryKey = [DEPOSIT_QUERY_ROOT, 'channels'] as const;
 export const ordersQueryKey = (pageNo: number) => [DEPOSIT_QUERY_ROOT, 'orders', pageNo] as const;
 export const orderQueryKey = (orderNo: string) => [DEPOSIT_QUERY_ROOT, 'order', orderNo] as const;

@@ -125,6 +125,12 @@ export const getWinners = async (language: string, signal?: AbortSignal): Promis
     'list',
   );
 
-/** POST launchGame (T): the vendor's URL. Until vendors are connected (issue 6) it answers GAME_UNAVAILABLE. */
-export const launchGame = (nodeId: string): Promise<{ url: string }> =>
-  apiRequest<{ url: string }>(API.game.launch, { method: 'POST', body: { nodeId } });
+/**
+ * POST launchGame (T): the vendor's URL. `demo`: the free trial, the vendor's demo mode on play money (never cash);
+ * a vendor without a demo answers DEMO_NOT_SUPPORTED.
+ */
+export const launchGame = (nodeId: string, options: { demo?: boolean } = {}): Promise<{ url: string }> =>
+  apiRequest<{ url: string }>(API.game.launch, {
+    method: 'POST',
+    body: options.demo === true ? { nodeId, demo: true } : { nodeId },
+  });

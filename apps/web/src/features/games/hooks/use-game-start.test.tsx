@@ -78,6 +78,42 @@ describe('useGameStart', () => {
     expect(result.current.location.pathname).toBe('/live');
   });
 
+  it("should open a member's free trial in the vendor's demo on play money, and keep it there on reload", async () => {
+    signIn(0);
+    const api = mockApi({ [`POST ${LAUNCH}`]: () => ({ url: 'https://vendor.example/play?token=t&mode=play' }) });
+    const { result } = setup();
+    act(() => result.current.start.startGame(makeGame({ nodeId: '42' }), { trial: true }));
+    await waitFor(() => expect(path(result.current.location)).toBe('/seamless?game=42&demo=1'));
+    expect(bodyOf(callsTo(api, 'POST', LAUNCH)[0]?.[1])).toEqual({ nodeId: '42', demo: true });
+  });
+
+  it('should tell a member that a game without a demo has no free trial, not that a real account is needed', async () => {
+    signIn(0);
+    mockApi({
+      [`POST ${LAUNCH}`]: () => {
+        throw new ApiFailure(403, 'DEMO_NOT_SUPPORTED', 'This game has no free trial');
+      },
+    });
+    const { result } = setup();
+    act(() => result.current.start.startGame(makeGame({ nodeId: '7' }), { trial: true }));
+    await waitFor(() =>
+      expect(result.current.dialog).toEqual({
+        kind: 'notice',
+        title: 'This game cannot start',
+        message: 'This game has no free trial. Press Start to play it with your balance.',
+      }),
+    );
+    expect(result.current.location.pathname).toBe('/live');
+  });
+
+  it('should offer a guest free play first when it presses a free trial', () => {
+    const api = mockApi({});
+    const { result } = setup();
+    act(() => result.current.start.startGame(makeGame(), { trial: true }));
+    expect(result.current.auth).toMatchObject({ open: 'login', freePlayFirst: true });
+    expect(api).not.toHaveBeenCalled();
+  });
+
   it('should keep a trial member out of the real-money lottery pages with the true-account notice', () => {
     signIn(4);
     const api = mockApi({});

@@ -11,7 +11,7 @@ import {
   type VendorCard,
 } from '@platform/contracts';
 import { openNotice, openTrialNotice } from '@/lib/app-dialogs';
-import { openAuthDialog } from '@/lib/auth-dialog';
+import { openAuthDialog, openFreePlayOffer } from '@/lib/auth-dialog';
 import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { useLanguage } from '@/lib/i18n/i18n';
@@ -20,6 +20,7 @@ import { useSession } from '@/lib/session';
 import { getGames, launchGame } from '../api/games-api';
 import { openGamePopup } from './game-popup';
 
+/** `trial`: the card's free trial, the vendor's demo mode on play money (never the member's cash). */
 export type StartOptions = { trial?: boolean };
 
 export type GameStart = {
@@ -39,7 +40,8 @@ const lotteryPath = (vassalage: string, gameCode?: string): string | null => {
  * Spec §4 game start. Browsing needs no account: a vendor-popup game or vendor opens its popup list, an RNG vendor
  * its slot list. Starting a game needs a session: a guest gets the login popup. A trial member plays with play money
  * (issue 6) where the vendor has a demo; the server refuses the others with DEMO_NOT_SUPPORTED, shown as the notice
- * that a true account is needed. Lottery vendors go to their lottery page (real money only: a trial member gets the
+ * that a true account is needed. A game card's free trial opens the vendor's demo on play money for a member too (its
+ * cash never moves), and offers a guest free play first. Lottery vendors go to their lottery page (real money only: a trial member gets the
  * notice there too), and every other game is launched into `/seamless`; an unavailable game says so.
  */
 export function useGameStart(): GameStart {
@@ -49,12 +51,15 @@ export function useGameStart(): GameStart {
   const { isLogin, isTrial } = useSession();
   const { code: language } = useLanguage();
 
+  // A trial member refused a demo needs a real account; a member refused a free trial can still play for real.
   const failed = useCallback(
-    (error: unknown) =>
-      error instanceof ApiError && error.code === ErrorCode.DEMO_NOT_SUPPORTED
-        ? openTrialNotice()
-        : openNotice(t('games.start.failedTitle'), errorText(t, error)),
-    [t],
+    (error: unknown) => {
+      const noDemo = error instanceof ApiError && error.code === ErrorCode.DEMO_NOT_SUPPORTED;
+      if (noDemo && isTrial) openTrialNotice();
+      else if (noDemo) openNotice(t('games.start.failedTitle'), t('games.start.noFreeTrial'));
+      else openNotice(t('games.start.failedTitle'), errorText(t, error));
+    },
+    [isTrial, t],
   );
 
   /** A guest cannot start a game: the login popup opens and this returns false. */
@@ -76,12 +81,12 @@ export function useGameStart(): GameStart {
   );
 
   const launch = useCallback(
-    async (nodeId: string, name: string) => {
+    async (nodeId: string, name: string, demo = false) => {
       try {
-        const { url } = await launchGame(nodeId);
+        const { url } = await launchGame(nodeId, { demo });
         if (typeof url !== 'string' || url === '') throw new ApiError('invalid response', 200);
         const state: SeamlessState = { url, nodeId, name, from: `${pathname}${search}` };
-        void navigate(seamlessPath(nodeId), { state });
+        void navigate(seamlessPath(nodeId, { demo }), { state });
       } catch (error) {
         failed(error);
       }
@@ -90,9 +95,14 @@ export function useGameStart(): GameStart {
   );
 
   const startGame = useCallback(
-    (game: Game, _options: StartOptions = {}) => {
+    (game: Game, options: StartOptions = {}) => {
       if (game.isGame === VASSALAGE) {
         openGamePopup({ vassalage: game.vassalage, gameType: game.gameType, title: game.vendorName || game.vassalage });
+        return;
+      }
+      // The free trial never needs (or spends) real money: a guest is offered free play before the login form.
+      if (options.trial === true && !isLogin) {
+        openFreePlayOffer();
         return;
       }
       if (!mayStart()) return;
@@ -101,9 +111,9 @@ export function useGameStart(): GameStart {
         openLottery(lottery);
         return;
       }
-      void launch(game.nodeId, game.displayName || game.gameName);
+      void launch(game.nodeId, game.displayName || game.gameName, options.trial === true);
     },
-    [launch, mayStart, openLottery],
+    [isLogin, launch, mayStart, openLottery],
   );
 
   const openVendor = useCallback(

@@ -138,7 +138,7 @@ describe('securityCenter', () => {
     await user.type(form.getByTestId('payment-password-new'), '482913');
     await user.type(form.getByTestId('payment-password-confirm'), '482913');
     await user.click(form.getByTestId('payment-password-save'));
-    expect(await screen.findByText('Your transaction password has been saved.')).toBeVisible();
+    expect(await screen.findByText('Your payment password has been saved.')).toBeVisible();
     const [, init] = callsTo(api, 'PUT', '/wps/member/payment-password')[0] as [unknown, RequestInit];
     expect(await openSealed(JSON.parse(String(init.body)))).toEqual({
       loginPassword: 'Demo#2026',

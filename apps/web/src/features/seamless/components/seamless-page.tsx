@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,12 +10,40 @@ import { openAuthDialog } from '@/lib/auth-dialog';
 import { useConfig } from '@/lib/config';
 import { useDocumentTitle } from '@/lib/document-title';
 import { errorText } from '@/lib/error-text';
-import { readSeamlessState, SEAMLESS_GAME_PARAM } from '@/lib/seamless';
+import { readSeamlessState, SEAMLESS_DEMO_PARAM, SEAMLESS_GAME_PARAM } from '@/lib/seamless';
 import { useSession } from '@/lib/session';
+import { openAppTab } from '@/lib/tab-handoff';
 import { balanceQueryKey } from '@/lib/wallet';
 import './seamless.css';
 
-export type LaunchGame = (nodeId: string) => Promise<{ url: string }>;
+export type LaunchGame = (nodeId: string, options?: { demo?: boolean }) => Promise<{ url: string }>;
+
+/** Pages of this site a game may ask the platform to open in a new tab with the player's session (ADR 0022). */
+const APP_TAB_PATHS: readonly string[] = [ROUTES.verify];
+
+/**
+ * A game asks the platform to open one of APP_TAB_PATHS (`rgs.open`: the round verifier): the new tab gets this tab's
+ * session. Messages from anything but the game's own frame, or naming another page or site, are ignored.
+ */
+function useAppTabRequests(frame: RefObject<HTMLIFrameElement | null>) {
+  useEffect(() => {
+    const onMessage = (event: MessageEvent<unknown>) => {
+      if (frame.current === null || event.source !== frame.current.contentWindow) return;
+      const data = event.data as { type?: unknown; url?: unknown } | null;
+      if (data?.type !== 'rgs.open' || typeof data.url !== 'string') return;
+      let target: URL;
+      try {
+        target = new URL(data.url, window.location.href);
+      } catch {
+        return;
+      }
+      if (target.origin !== window.location.origin || !APP_TAB_PATHS.includes(target.pathname)) return;
+      openAppTab(target.href);
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [frame]);
+}
 
 /**
  * What the frame may do: run the game (scripts, its own origin for its storage and API calls, forms), and open popups
@@ -46,7 +74,13 @@ type Launching = { tag: string; failure: unknown };
  * the address holds only the node id, and a launch URL is good for one load. A vendor without a demo refuses a trial
  * member with DEMO_NOT_SUPPORTED: the true-account notice says why.
  */
-function useRelaunch(nodeId: string | null, enabled: boolean, launch: LaunchGame, onUrl: (url: string) => void) {
+function useRelaunch(
+  nodeId: string | null,
+  demo: boolean,
+  enabled: boolean,
+  launch: LaunchGame,
+  onUrl: (url: string) => void,
+) {
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<Launching | null>(null);
   const started = useRef<string | null>(null);
@@ -56,7 +90,7 @@ function useRelaunch(nodeId: string | null, enabled: boolean, launch: LaunchGame
     if (!enabled || nodeId === null || started.current === tag) return;
     started.current = tag;
     setState({ tag, failure: null });
-    launch(nodeId).then(
+    launch(nodeId, { demo }).then(
       ({ url }) => {
         if (started.current !== tag) return;
         if (typeof url !== 'string' || url === '') {
@@ -71,7 +105,7 @@ function useRelaunch(nodeId: string | null, enabled: boolean, launch: LaunchGame
         setState({ tag, failure });
       },
     );
-  }, [enabled, nodeId, tag, launch, onUrl]);
+  }, [enabled, nodeId, demo, tag, launch, onUrl]);
   const failure = state?.tag === tag ? state.failure : null;
   return { failure, retry: () => setAttempt((value) => value + 1) };
 }
@@ -108,7 +142,10 @@ export function SeamlessPage({ title, launch }: { title: string; launch: LaunchG
 
   useEffect(() => () => void queryClient.invalidateQueries({ queryKey: balanceQueryKey }), [queryClient]);
 
-  const relaunch = useRelaunch(nodeId, url === null && isLogin, launch, setUrl);
+  const demo = params.get(SEAMLESS_DEMO_PARAM) === '1';
+  const relaunch = useRelaunch(nodeId, demo, url === null && isLogin, launch, setUrl);
+  const frame = useRef<HTMLIFrameElement>(null);
+  useAppTabRequests(frame);
 
   const back = () => void navigate(from.current ?? ROUTES.home);
 
@@ -123,6 +160,7 @@ export function SeamlessPage({ title, launch }: { title: string; launch: LaunchG
           </div>
         )}
         <iframe
+          ref={frame}
           key={url}
           className="seamless__frame"
           data-testid="seamless-frame"
@@ -178,6 +216,11 @@ export function SeamlessPage({ title, launch }: { title: string; launch: LaunchG
         <h1 id={titleId} className="seamless__title" data-testid={titleId}>
           {name}
         </h1>
+        {demo && (
+          <span className="seamless__demo" data-testid="seamless-demo">
+            {t('seamless.demo')}
+          </span>
+        )}
       </div>
       <div className="seamless__stage">{stage}</div>
     </section>

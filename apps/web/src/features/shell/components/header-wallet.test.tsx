@@ -74,6 +74,23 @@ describe('header wallet', () => {
     expect(callsTo(api, 'GET', '/wps/v2/wallets/balance')).toHaveLength(1);
   });
 
+  it('should refetch the open deposit page and tell the player when a cashier decides an order', async () => {
+    setViewport(true);
+    signIn(0);
+    const api = mockApi({
+      'GET /wps/member/info': () => makeMemberInfo(),
+      'GET /wps/v2/wallets/balance': () => balance('10.00'),
+      'GET /wps/deposit/channels': () => ({ list: [] }),
+      'GET /wps/deposit/orders': () => ({ list: [], pageNo: 1, pageSize: 10, totalPages: 0 }),
+    });
+    await renderApp('/member?page=depositv2');
+    await waitFor(() => expect(callsTo(api, 'GET', '/wps/deposit/orders')).toHaveLength(1));
+    await waitFor(() => expect(lastSocket()).toBeDefined());
+    act(() => lastSocket()?.deliver('cashier.order', { kind: 'deposit', orderNo: 'D1ABC', status: 'APPROVED' }));
+    expect(await screen.findByText('Your deposit D1ABC was approved and credited to your balance.')).toBeVisible();
+    await waitFor(() => expect(callsTo(api, 'GET', '/wps/deposit/orders')).toHaveLength(2));
+  });
+
   it('should send a member to the deposit and withdraw pages', async () => {
     signIn(0);
     mockApi({ 'GET /wps/member/info': () => makeMemberInfo(), 'GET /wps/v2/wallets/balance': () => balance('1.00') });

@@ -16,10 +16,11 @@ import {
 } from '@platform/contracts';
 import { apiRequest, ApiError } from '@/lib/api-client';
 import { MEMBER_QUERY_ROOT } from '@/lib/member-info';
+import { ORDER_QUERY_ROOTS } from '@/lib/realtime';
 import { sealedRequest } from '@/lib/sealed-request';
 import { getToken } from '@/lib/session';
 
-export const WITHDRAW_QUERY_ROOT = 'withdraw';
+export const WITHDRAW_QUERY_ROOT = ORDER_QUERY_ROOTS.withdrawal;
 export const settingsQueryKey = [WITHDRAW_QUERY_ROOT, 'settings'] as const;
 export const accountsQueryKey = [WITHDRAW_QUERY_ROOT, 'accounts'] as const;
 export const ordersQueryKey = (page: number) => [WITHDRAW_QUERY_ROOT, 'orders', page] as const;
