@@ -401,8 +401,8 @@ describeEachDatabase('withdrawals', (getDb) => {
     // A repeated decision changes nothing and tells nobody.
     await approve(paid.orderNo);
     time.advance(1441 * 60_000);
-    await runHousekeeping(app, app.housekeeping);
-    await runHousekeeping(app, app.housekeeping);
+    expect((await app.jobs.trigger('withdraw.settle')).status).toBe('DONE');
+    expect((await app.jobs.trigger('withdraw.settle')).status).toBe('DONE');
     expect(events).toEqual([
       { kind: 'withdrawal', orderNo: paid.orderNo, status: 'PAID' },
       { kind: 'withdrawal', orderNo: refused.orderNo, status: 'REJECTED' },
