@@ -254,7 +254,12 @@ export type NoticeGroups = z.infer<typeof NoticeGroupsSchema>;
  * POST launchGame (T): which game, and the lobby's language code (EN, TY...) the game opens in (the merchant's default
  * when missing or not one of its languages).
  */
-export const LaunchRequestSchema = z.object({ nodeId: NodeIdSchema, language: z.string().max(16).optional() });
+/** `language` and `theme`: what the player reads the lobby in, so the game opens alike (default: the merchant's). */
+export const LaunchRequestSchema = z.object({
+  nodeId: NodeIdSchema,
+  language: z.string().max(16).optional(),
+  theme: z.enum(['dark', 'light']).optional(),
+});
 export type LaunchRequest = z.infer<typeof LaunchRequestSchema>;
 /** Where the vendor's game client is (opened by the web app). */
 export const LaunchResultSchema = z.object({ url: z.string().min(1) });

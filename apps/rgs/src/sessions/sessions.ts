@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { GAME_SESSION_TTL_MS, LAUNCH_WALLETS, type LaunchWallet } from '@platform/contracts';
+import { GAME_SESSION_TTL_MS, LAUNCH_THEMES, LAUNCH_WALLETS, type LaunchWallet } from '@platform/contracts';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../db/database';
@@ -48,6 +48,8 @@ export const SessionSwapSchema = z.strictObject({
   mode: z.enum(['real', 'play']),
   /** The lobby's language as the platform wrote it; a language this server has no pack for shows in English. */
   lang: z.string().regex(/^[a-z]{2,8}(-[a-z0-9]{1,8})?$/, 'must be a language code'),
+  /** The player's theme; the page applies it before the swap (it only styles), the signature covers it. */
+  theme: z.enum(LAUNCH_THEMES).optional(),
   wallet: z.enum(LAUNCH_WALLETS),
   exp: z.string().regex(/^\d{1,15}$/, 'must be a time in milliseconds'),
   sig: z.string().max(128),

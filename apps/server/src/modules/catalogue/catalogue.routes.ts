@@ -125,8 +125,9 @@ export const catalogueRoutes = async (app: FastifyInstance, options: CatalogueRo
     const merchant = await merchantOf(request);
     const body = parseInput(LaunchRequestSchema, request.body, 'launch');
     await enforceLimits(limiter, merchant.id, [[LAUNCH_RULE, session.memberId.toString()]]);
-    // The game opens in the language the player reads the lobby in (the merchant's default if it has no such pack).
+    // The game opens in the language and theme the player reads the lobby in (the merchant's default language if it
+    // has no such pack).
     const language = languageOf(await contextOf(request), body.language);
-    return success(LaunchResultSchema, await members.launch(merchant, session, body.nodeId, language));
+    return success(LaunchResultSchema, await members.launch(merchant, session, body.nodeId, language, body.theme));
   });
 };

@@ -128,13 +128,15 @@ export const memberGamesServiceFactory = ({ repository, catalogue, launchers, no
   /**
    * Launch (spec §4 game start): the game must be listed; its vendor must not be under maintenance; a trial member
    * plays only vendors with a demo (play money); the vendor's launcher (issue 6) makes the URL, in `language` (one of
-   * the merchant's codes). The recent list records the game only after the launcher answered.
+   * the merchant's codes) and the player's theme (else the merchant's). The recent list records the game only after
+   * the launcher answered.
    */
   const launch = async (
     merchant: Merchant,
     session: Session,
     nodeId: string,
     language: string,
+    theme?: 'dark' | 'light',
   ): Promise<LaunchResult> => {
     const game = await catalogue.gameForAction(merchant.id, BigInt(nodeId));
     if (game === undefined || game.status === 'DISABLED' || game.vendorStatus === 'DISABLED') throw gameNotFound();
@@ -156,6 +158,7 @@ export const memberGamesServiceFactory = ({ repository, catalogue, launchers, no
       currency: play ? merchant.playCurrency : merchant.currencyCode,
       play,
       language,
+      theme: theme ?? merchant.defaultTheme,
     });
     await recordLaunch(merchant.id, session.memberId, game.id);
     return { url: result.url };

@@ -77,6 +77,7 @@ export type Launched = {
   currency: string;
   mode: string;
   lang: string;
+  theme: string;
 };
 
 export const nodeIdOf = async (db: Database, gameCode: string, merchantCode = 'demo'): Promise<string> => {
@@ -96,12 +97,17 @@ export const launch = async (
   token: string,
   gameCode: string,
   language?: string,
+  theme?: 'dark' | 'light',
 ): Promise<Launched> => {
   const res = await app.inject({
     method: 'POST',
     url: API.game.launch,
     headers: bearer(token),
-    payload: { nodeId: await nodeIdOf(db, gameCode), ...(language === undefined ? {} : { language }) },
+    payload: {
+      nodeId: await nodeIdOf(db, gameCode),
+      ...(language === undefined ? {} : { language }),
+      ...(theme === undefined ? {} : { theme }),
+    },
   });
   expect(res.statusCode, res.body).toBe(200);
   const url = new URL(res.json().value.url as string, 'http://platform.test');
@@ -117,6 +123,7 @@ export const launch = async (
     currency: param('currency'),
     mode: param('mode'),
     lang: param('lang'),
+    theme: param('theme'),
   };
 };
 
