@@ -4,12 +4,15 @@ import {
   type FavouriteRequest,
   type GameList,
   type GameListValue,
+  type LaunchRequest,
   type VendorGameTypes,
   type VendorList,
   type WinnerBoard,
 } from '@platform/contracts';
 import { apiRequest, ApiError } from '@/lib/api-client';
+import { languageState } from '@/lib/i18n/i18n';
 import { lanesQueryKey } from '@/lib/lanes';
+import { currentTheme } from '@/lib/theme';
 
 /**
  * The catalogue calls (spec §7 games). The lobby is the first page most players see, so responses are checked by
@@ -125,6 +128,11 @@ export const getWinners = async (language: string, signal?: AbortSignal): Promis
     'list',
   );
 
-/** POST launchGame (T): the vendor's URL. Until vendors are connected (issue 6) it answers GAME_UNAVAILABLE. */
-export const launchGame = (nodeId: string): Promise<{ url: string }> =>
-  apiRequest<{ url: string }>(API.game.launch, { method: 'POST', body: { nodeId } });
+/**
+ * POST launchGame (T): the vendor's URL. The game opens in the language and theme the player reads the lobby in (read
+ * at the moment of the launch, so a relaunch from `/seamless` after a switch follows the switch).
+ */
+export const launchGame = (nodeId: string): Promise<{ url: string }> => {
+  const body: LaunchRequest = { nodeId, language: languageState().code, theme: currentTheme() };
+  return apiRequest<{ url: string }>(API.game.launch, { method: 'POST', body });
+};
