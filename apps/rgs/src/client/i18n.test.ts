@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGE_KEYS, translate } from './i18n';
 
-/** Names and technical terms a Filipino player reads as they are (game titles, the round as a loanword). */
-const SAME_IN_BOTH = new Set([
-  ...['game.rgs-lucky-lanterns', 'game.rgs-dice', 'game.rgs-mines', 'game.rgs-plinko', 'game.rgs-crash'],
-  ...['autoplay', 'jackpot', 'nonce', 'round', 'replayTitle'],
-]);
+/**
+ * Names and terms a Filipino player reads as they are: Plinko (the catalogue's TY name too), and loanwords of the trade
+ * (the round, autoplay, jackpot, nonce).
+ */
+const SAME_IN_BOTH = new Set(['game.rgs-plinko', 'autoplay', 'jackpot', 'nonce', 'round', 'replayTitle']);
 
 const placeholders = (text: string): string[] => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!).sort();
 
