@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FrameLocator, Page } from 'playwright-core';
 import { OPS_API } from '@platform/contracts';
+import { translate } from '../apps/rgs/src/client/i18n';
 import en from '../apps/web/src/locales/en.json' with { type: 'json' };
 import { openPage, type WatchedPage } from './support/browser';
 import { apiLogin } from './support/session';
@@ -14,22 +15,31 @@ import { usePlatformAndBrowser } from './support/suite';
  */
 const suite = usePlatformAndBrowser({ rgs: true });
 let clientNumber = 60;
-const freshTab = async (): Promise<WatchedPage> => {
+const freshTab = async (viewport?: { width: number; height: number }): Promise<WatchedPage> => {
   clientNumber += 1;
   return openPage(suite.browser, suite.platform.baseUrl, {
     extraHTTPHeaders: { 'X-Forwarded-For': `198.51.100.${clientNumber}` },
+    ...(viewport === undefined ? {} : { viewport }),
   });
 };
 
-const memberTab = async (username: string, password: string, path: string): Promise<WatchedPage> => {
+/** The player's stored choices (local storage, as the header's switches keep them) and the window size. */
+type TabLook = { lang: 'EN' | 'TY'; theme: 'dark' | 'light'; viewport: { width: number; height: number } };
+
+const memberTab = async (username: string, password: string, path: string, look?: TabLook): Promise<WatchedPage> => {
   const token = await apiLogin(suite.platform.baseUrl, username, password);
-  const watched = await freshTab();
-  await watched.page.context().addInitScript((t) => {
-    if (!sessionStorage.getItem('token')) {
-      sessionStorage.setItem('token', t);
-      sessionStorage.setItem('userInfo', JSON.stringify({ type: 0 }));
-    }
-  }, token);
+  const watched = await freshTab(look?.viewport);
+  await watched.page.context().addInitScript(
+    ([t, lang, theme]) => {
+      if (!sessionStorage.getItem('token')) {
+        sessionStorage.setItem('token', t);
+        sessionStorage.setItem('userInfo', JSON.stringify({ type: 0 }));
+      }
+      if (lang !== '') localStorage.setItem('lang', lang);
+      if (theme !== '') localStorage.setItem('theme', theme);
+    },
+    [token, look?.lang ?? '', look?.theme ?? ''] as const,
+  );
   await ready(watched.page, path);
   return watched;
 };
@@ -147,6 +157,52 @@ describe('in-house games as a member', () => {
     await first.page.screenshot({ path: shot('rgs-crash.png') });
     await first.page.context().close();
     await second.page.context().close();
+  });
+});
+
+describe("in-house games in the player's language and theme", () => {
+  const PHONE = { width: 390, height: 844 };
+  const docShot = (name: string) => new URL(`../docs/screenshots/rgs/${name}`, import.meta.url).pathname;
+  /** The relative luminance (WCAG) of a CSS rgb() colour: near 1 is light, near 0 dark. */
+  const luminance = (css: string): number => {
+    const [r = 0, g = 0, b = 0] = (css.match(/\d+(\.\d+)?/g) ?? []).map(Number).map((v) => {
+      const c = v / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const backgroundOf = (frame: FrameLocator) =>
+    frame.locator('body').evaluate((body) => getComputedStyle(body).backgroundColor);
+
+  it('shows a game launched in TY and light in Filipino on a light page, and in EN and dark otherwise', async () => {
+    await fund('demo_member', '50.00');
+    const ty = await memberTab('demo_member', 'Demo#2026', '/', { lang: 'TY', theme: 'light', viewport: PHONE });
+    const dice = await launch(ty.page, 'Dais');
+    await expect.poll(() => dice.locator('html').getAttribute('lang')).toBe('fil-PH');
+    expect(await dice.locator('html').getAttribute('data-theme')).toBe('light');
+    expect(luminance(await backgroundOf(dice))).toBeGreaterThan(0.8);
+    expect(await dice.getByTestId('roll').innerText()).toBe(translate('ty', 'roll'));
+    expect(await dice.locator('h1').innerText()).toBe('Dais');
+    await dice.getByText(translate('ty', 'fair')).waitFor();
+    await dice.getByTestId('roll').click();
+    await eventually(() => dice.getByTestId('round-row').count()).toBe(1);
+    await ty.page.screenshot({ path: docShot('dice-ty-light-390.png') });
+    const slot = await launch(ty.page, 'Masuwerteng Parol');
+    expect(await slot.getByTestId('spin').innerText()).toBe(translate('ty', 'spin'));
+    await ty.page.screenshot({ path: docShot('slot-ty-light-390.png') });
+    expect(ty.consoleErrors).toEqual([]);
+    await ty.page.context().close();
+
+    const enTab = await memberTab('demo_member', 'Demo#2026', '/', { lang: 'EN', theme: 'dark', viewport: PHONE });
+    const enDice = await launch(enTab.page, 'Dice');
+    await expect.poll(() => enDice.locator('html').getAttribute('lang')).toBe('en');
+    expect(await enDice.locator('html').getAttribute('data-theme')).toBe('dark');
+    expect(luminance(await backgroundOf(enDice))).toBeLessThan(0.1);
+    expect(await enDice.getByTestId('roll').innerText()).toBe(translate('en', 'roll'));
+    await enTab.page.screenshot({ path: docShot('dice-en-dark-390.png') });
+    await launch(enTab.page, 'Lucky Lanterns');
+    await enTab.page.screenshot({ path: docShot('slot-en-dark-390.png') });
+    await enTab.page.context().close();
   });
 });
 

@@ -30,6 +30,11 @@ export type Platform = {
 export type PlatformOptions = {
   /** Mount the in-house RGS under /rgs (issue 6 suites); other suites boot faster without it. */
   rgs?: boolean;
+  /**
+   * Info-level JSON log lines of the platform and of the RGS, each to its own stream. The RGS then builds its own
+   * logger from options, as the standalone RGS does (main.ts), instead of a child of the platform's.
+   */
+  logs?: { platform: NodeJS.WritableStream; rgs: NodeJS.WritableStream };
 };
 
 /**
@@ -56,8 +61,13 @@ export const startPlatform = async (options: PlatformOptions = {}): Promise<Plat
     return captcha;
   };
   const secrets = embeddedSecrets(env);
-  const app = await buildApp({ env, logger: false, seams: { captchaText }, vendorSecret: secrets });
-  const rgs = options.rgs ? await mountRgs(app, env, { secrets }) : undefined;
+  const logs = options.logs;
+  const app = await buildApp({
+    ...{ env, seams: { captchaText }, vendorSecret: secrets },
+    logger: logs === undefined ? false : { level: 'info', stream: logs.platform },
+  });
+  const rgsOptions = logs === undefined ? {} : { rgs: { logger: { level: 'info', stream: logs.rgs } } };
+  const rgs = options.rgs ? await mountRgs(app, env, { secrets, ...rgsOptions }) : undefined;
   await app.db.query(
     `WITH staff AS (
        INSERT INTO staff_accounts (merchant_id, username, display_name, password_hash, role)

@@ -1,5 +1,11 @@
 import { randomBytes as cryptoRandomBytes } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
+import { redactUrl } from '@platform/contracts';
 import { openPostgres } from '@platform/db';
 import { registerApi } from './api';
 import { crashEngineFactory, type CrashEngine, type CrashOptions } from './crash/engine';
@@ -76,6 +82,12 @@ const openDatabase = (option: Exclude<RgsDatabaseOption, Database>): Promise<Dat
   return openPglite();
 };
 
+const requestLogFields = (request: FastifyRequest) => ({
+  method: request.method,
+  url: redactUrl(request.url),
+  remoteAddress: request.ip,
+});
+
 const isLoggerInstance = (logger: BuildRgsOptions['logger']): logger is FastifyBaseLogger =>
   typeof logger === 'object' && logger !== null && typeof (logger as Partial<FastifyBaseLogger>).child === 'function';
 
@@ -87,11 +99,17 @@ const createServer = (logger: BuildRgsOptions['logger']): FastifyInstance => {
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   };
+  // Embedded mode hands a child of the platform's logger, which keeps the platform's serializers.
   if (isLoggerInstance(logger)) return Fastify({ ...base, loggerInstance: logger }) as unknown as FastifyInstance;
-  const redact = ['req.headers.authorization', 'req.headers.cookie'];
+  // The game page's URL carries the platform's game session token (`/rgs/play/<game>?token=…`) until the page swaps
+  // it: a request line logs the URL with it redacted, and no headers (Authorization holds the page session).
+  const options = {
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'req.body', 'body'],
+    serializers: { req: requestLogFields },
+  };
   return Fastify({
     ...base,
-    logger: logger === true ? { redact } : logger ? { redact, ...logger } : false,
+    logger: logger === true ? options : logger ? { ...options, ...logger } : false,
   }) as unknown as FastifyInstance;
 };
 

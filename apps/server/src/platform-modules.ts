@@ -29,7 +29,7 @@ import { createJobsModule } from './modules/jobs';
 import { createDemoGateway } from './modules/demo-gateway';
 import { createCatalogueModule, type CatalogueAdapter, type GameLauncher } from './modules/catalogue';
 import { createContentModule } from './modules/content';
-import { createSeamlessModule, type VendorSecretResolver } from './modules/seamless';
+import { createSeamlessModule, endMemberGameSessions, type VendorSecretResolver } from './modules/seamless';
 import { createBetsModule } from './modules/bets';
 import { createConfigOpsModule } from './modules/config-ops';
 import { createAdjustmentModule } from './modules/adjustment';
@@ -92,6 +92,7 @@ export const registerModules = async (app: FastifyInstance, deps: PlatformDeps):
   const identity = createIdentityModule({
     ...{ db, merchants, limiter, now, hasher: deps.hasher },
     onTrialCreated: wallet.service.fundPlay,
+    endGameSessions: (tx, merchantId, memberId) => endMemberGameSessions(tx, merchantId, memberId, now()),
     sealed: sealed.service,
     captcha: captcha.service,
     verification: verification.service,

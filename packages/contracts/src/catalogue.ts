@@ -256,9 +256,11 @@ export type NoticeGroups = z.infer<typeof NoticeGroupsSchema>;
  * vendor's demo mode on the member's play money, never on cash (a trial member always plays so). A vendor without a
  * demo refuses it with DEMO_NOT_SUPPORTED.
  */
+/** `language` and `theme`: what the player reads the lobby in, so the game opens alike (default: the merchant's). */
 export const LaunchRequestSchema = z.object({
   nodeId: NodeIdSchema,
   language: z.string().max(16).optional(),
+  theme: z.enum(['dark', 'light']).optional(),
   demo: z.boolean().optional(),
 });
 export type LaunchRequest = z.infer<typeof LaunchRequestSchema>;

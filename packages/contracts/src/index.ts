@@ -32,3 +32,4 @@ export * from './staff-endpoints';
 export * from './reports';
 export * from './member-ops';
 export * from './config-ops';
+export * from './log-redaction';

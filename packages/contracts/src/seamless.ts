@@ -41,6 +41,9 @@ export const seamlessSigningText = (timestamp: string, rawBody: string): string 
  */
 export const LAUNCH_WALLETS = ['seamless', 'transfer'] as const;
 export type LaunchWallet = (typeof LAUNCH_WALLETS)[number];
+/** The player's theme, carried by the launch (`theme`) so the game client looks like the lobby it was opened from. */
+export const LAUNCH_THEMES = ['dark', 'light'] as const;
+export type LaunchTheme = (typeof LAUNCH_THEMES)[number];
 /** A launch URL is accepted this long after it was issued (`exp` = launch time + this, ms since the epoch). */
 export const LAUNCH_LINK_TTL_MS = 2 * 60_000;
 /**

@@ -1,4 +1,8 @@
 import { asLang, hasKey, localeOf, translate, type Lang, type MessageKey } from './i18n';
+import { asTheme } from './theme';
+
+/** The theme the page shows (bootGame set it on <html>). */
+const themeOfPage = () => asTheme(document.documentElement.dataset.theme);
 
 /**
  * What every game page shares: the launch (swap the launch token once for a page session, then drop the query from
@@ -166,9 +170,11 @@ const launch = async (game: string): Promise<Session> => {
     window.history.replaceState(null, '', window.location.pathname);
     // The signed parameters go back exactly as the platform wrote them: the server checks the signature over them.
     const param = (name: string) => query.get(name) ?? '';
+    const theme = query.get('theme');
     const session = await call<Session>('POST', 'sessions', undefined, {
       ...{ token, op: param('op'), player: param('player'), currency: param('currency'), game },
       ...{ mode: param('mode'), lang: param('lang'), wallet: param('wallet'), exp: param('exp'), sig: param('sig') },
+      ...(theme === null ? {} : { theme }),
     });
     sessionStorage.setItem(storageKey, JSON.stringify(session));
     return session;
@@ -254,7 +260,7 @@ const renderRounds = (ctx: Pick<Ctx, 't' | 'money' | 'lang'>, list: HTMLElement,
         text: ctx.t('replay'),
         testid: 'replay-link',
         attrs: {
-          href: new URL(`replay/${round.roundId}?lang=${ctx.lang}`, apiBase()).href,
+          href: new URL(`replay/${round.roundId}?lang=${ctx.lang}&theme=${themeOfPage()}`, apiBase()).href,
           target: '_blank',
           rel: 'noopener',
         },
@@ -349,6 +355,10 @@ export const bootGame = async (options: {
   const query = new URLSearchParams(window.location.search);
   const lang = asLang(query.get('lang') ?? sessionStorage.getItem('rgs:lang'));
   sessionStorage.setItem('rgs:lang', lang);
+  // The page was served in the launch's theme already; a reload (no query) keeps this tab's.
+  const theme = asTheme(query.get('theme') ?? sessionStorage.getItem('rgs:theme'));
+  sessionStorage.setItem('rgs:theme', theme);
+  document.documentElement.dataset.theme = theme;
   const t = (key: MessageKey, vars?: Record<string, string | number>) => translate(lang, key, vars);
   root.replaceChildren(h('p', { className: 'boot', text: t('connecting') }));
   let session: Session;

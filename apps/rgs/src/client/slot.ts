@@ -12,24 +12,18 @@ import {
   SLOT_SYMBOLS,
   type SlotSymbol,
 } from '@platform/game-math';
+import { hasKey } from './i18n';
 import { bootGame, field, fromMinor, groupDecimal, h, sleep, toMinor, type Ctx, type FairPanel } from './lib';
 
 /** Lucky Lanterns: 5 reels × 3 rows, 20 lines, free spins, a progressive jackpot, autoplay with stop conditions. */
 // Words and Latin glyphs rather than emoji: every system font has them (a phone without an emoji font shows boxes).
-const GLYPH: Record<SlotSymbol, string> = {
-  WILD: 'WILD',
-  SCATTER: '★',
-  SEVEN: '7',
-  BELL: 'BELL',
-  CHERRY: 'CHERRY',
-  PLUM: 'PLUM',
-  ORANGE: 'ORANGE',
-  LEMON: 'LEMON',
-  A: 'A',
-  K: 'K',
-  Q: 'Q',
-  J: 'J',
+/** Symbols drawn as a glyph; the others show their name in the player's language (symbol.* in i18n.ts). */
+const GLYPH: Partial<Record<SlotSymbol, string>> = { SCATTER: '★', SEVEN: '7', A: 'A', K: 'K', Q: 'Q', J: 'J' };
+const nameOf = (t: Ctx['t'], symbol: SlotSymbol): string => {
+  const key = `symbol.${symbol}`;
+  return hasKey(key) ? t(key) : symbol;
 };
+const faceOf = (t: Ctx['t'], symbol: SlotSymbol): string => GLYPH[symbol] ?? nameOf(t, symbol);
 
 type LineWin = { line: number; symbol: SlotSymbol; count: number; winMinor: string };
 type Spin = {
@@ -63,7 +57,7 @@ const main = async () => {
         className: 'cell',
         testid: 'reel-cell',
         attrs: { 'data-reel': String(reel), 'data-row': String(row) },
-        text: GLYPH[SLOT_SYMBOLS[(reel * 3 + row) % SLOT_SYMBOLS.length]!],
+        text: faceOf(ctx.t, SLOT_SYMBOLS[(reel * 3 + row) % SLOT_SYMBOLS.length]!),
       });
       cell.dataset.symbol = SLOT_SYMBOLS[(reel * 3 + row) % SLOT_SYMBOLS.length]!;
       cells[reel]!.push(cell);
@@ -108,8 +102,8 @@ const main = async () => {
       for (let row = 0; row < 3; row += 1) {
         const cell = cells[reel]![row]!;
         const symbol = spin.grid[reel]![row]!;
-        cell.textContent = GLYPH[symbol];
-        cell.title = symbol;
+        cell.textContent = faceOf(ctx.t, symbol);
+        cell.title = nameOf(ctx.t, symbol);
         cell.dataset.symbol = symbol;
         cell.classList.remove('win', 'spinning');
       }
@@ -125,7 +119,7 @@ const main = async () => {
           text: t('lineWin', {
             line: lineWin.line,
             count: lineWin.count,
-            symbol: lineWin.symbol,
+            symbol: nameOf(ctx.t, lineWin.symbol),
             amount: fromMinor(BigInt(lineWin.winMinor)),
           }),
         }),
@@ -313,7 +307,7 @@ const paytableDialog = (ctx: Ctx, lineBetMinor: () => bigint) => {
         {},
         h('td', {
           className: 'sym',
-          text: GLYPH[symbol as SlotSymbol] === symbol ? symbol : `${GLYPH[symbol as SlotSymbol]} ${symbol}`,
+          text: [GLYPH[symbol as SlotSymbol], nameOf(t, symbol as SlotSymbol)].filter(Boolean).join(' '),
         }),
         ...pays.map((pay) => h('td', { text: groupDecimal(fromMinor(BigInt(pay) * lineBet)) })),
       ),

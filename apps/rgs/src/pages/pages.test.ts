@@ -17,9 +17,14 @@ describeEachDatabase('game pages', (getDb) => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.headers['referrer-policy']).toBe('no-referrer');
-    expect(page.body).toContain('<html lang="fil-PH">');
+    // The language and theme of the launch from the first paint (the page is dark unless the launch says light).
+    expect(page.body).toContain('<html lang="fil-PH" data-theme="dark">');
     expect(page.body).toContain('src="../assets/slot.js"');
     expect(page.body).not.toContain('abc');
+    const light = await h.rgs.inject({ method: 'GET', url: '/rgs/play/rgs-dice?token=abc&lang=en&theme=light' });
+    expect(light.body).toContain('<html lang="en" data-theme="light">');
+    const odd = await h.rgs.inject({ method: 'GET', url: '/rgs/play/rgs-dice?theme=%22%3E%3Cscript%3E' });
+    expect(odd.body).toContain('data-theme="dark"');
     const unknown = await h.rgs.inject({ method: 'GET', url: '/rgs/play/rgs-poker' });
     expect(unknown.statusCode).toBe(404);
   });
@@ -65,6 +70,9 @@ describeEachDatabase('game pages', (getDb) => {
     expect(url.searchParams.get('serverSeed')).toBe(rotation.body.value.revealed.serverSeed);
     expect(url.searchParams.get('family')).toBe('dice');
     expect(after.body).toContain('Patunayan');
+    // The outcome lines are in the page's language too.
+    expect(after.body).toMatch(/Lumabas ang \d+\.\d{2}: (panalo|talo)/);
+    expect(after.body).not.toContain('Server seed<');
     const missing = await h.rgs.inject({ method: 'GET', url: `/rgs/replay/dice-${'0'.repeat(32)}` });
     expect(missing.statusCode).toBe(404);
   });

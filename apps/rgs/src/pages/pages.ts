@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { asLang, localeOf, translate, type Lang, type MessageKey } from '../client/i18n';
+import { asTheme, type Theme } from '../client/theme';
 import type { RGS_GAMES } from '../lib/games';
 import { isGameCode } from '../lib/games';
 import type { Json } from '../lib/json';
@@ -34,10 +35,19 @@ export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (ch
 const sendHtml = (reply: FastifyReply, status: number, html: string): FastifyReply =>
   reply.code(status).headers(PAGE_HEADERS).type('text/html; charset=utf-8').send(html);
 
-const playPage = (gameCode: keyof typeof RGS_GAMES, lang: Lang): string => {
+/** The page's language and theme (from the launch query, or a replay link's), for its first paint. */
+type Look = { lang: Lang; theme: Theme };
+const lookOf = (query: { lang?: string; theme?: string }): Look => ({
+  lang: asLang(query.lang),
+  theme: asTheme(query.theme),
+});
+const htmlTag = ({ lang, theme }: Look): string => `<html lang="${localeOf(lang)}" data-theme="${theme}">`;
+
+const playPage = (gameCode: keyof typeof RGS_GAMES, look: Look): string => {
+  const { lang } = look;
   const title = translate(lang, `game.${gameCode}` as MessageKey);
   return `<!doctype html>
-<html lang="${localeOf(lang)}">
+${htmlTag(look)}
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
@@ -56,39 +66,57 @@ const playPage = (gameCode: keyof typeof RGS_GAMES, lang: Lang): string => {
 const fmtMultiplierE4 = (e4: number): string => `${(e4 / 10_000).toFixed(2)}x`;
 const fmtMultiplierE2 = (e2: number): string => `${(e2 / 100).toFixed(2)}x`;
 
-/** A few readable lines about the outcome; the full JSON follows on the page. */
-const outcomeSummary = (round: RoundView): string[] => {
+/** A few readable lines about the outcome, in the page's language; the full JSON follows on the page. */
+const outcomeSummary = (round: RoundView, lang: Lang): string[] => {
+  const t = (key: MessageKey, vars?: Record<string, string | number>) => translate(lang, key, vars);
   const outcome = (round.outcome ?? {}) as Record<string, Json>;
   switch (round.family) {
     case 'slot': {
       const spins = (outcome.spins ?? []) as { grid: string[][] }[];
       return spins.map((spin, index) => {
-        const rows = [0, 1, 2].map((row) => spin.grid.map((reel) => reel[row]).join(' '));
-        return `${index === 0 ? 'Spin' : `Free spin ${index}`}: ${rows.join(' / ')}`;
+        const rows = [0, 1, 2].map((row) => spin.grid.map((reel) => reel[row]).join(' ')).join(' / ');
+        return index === 0 ? t('summary.spin', { rows }) : t('summary.freeSpin', { number: index, rows });
       });
     }
     case 'dice':
-      return [`Roll ${(Number(outcome.roll) / 100).toFixed(2)}, ${outcome.win ? 'win' : 'loss'}`];
+      return [
+        t('summary.dice', {
+          roll: (Number(outcome.roll) / 100).toFixed(2),
+          result: t(outcome.win ? 'summary.win' : 'summary.loss'),
+        }),
+      ];
     case 'mines':
       return [
-        `Mines at ${JSON.stringify(outcome.mines ?? 'hidden')}, picks ${JSON.stringify(outcome.picks ?? [])}`,
-        `Multiplier ${fmtMultiplierE4(Number(outcome.multiplierE4 ?? 0))}`,
+        t('summary.mines', {
+          mines:
+            outcome.mines === undefined || outcome.mines === null
+              ? t('summary.minesHidden')
+              : JSON.stringify(outcome.mines),
+          picks: JSON.stringify(outcome.picks ?? []),
+        }),
+        t('summary.multiplier', { multiplier: fmtMultiplierE4(Number(outcome.multiplierE4 ?? 0)) }),
       ];
     case 'plinko':
       return [
-        `Path ${((outcome.path ?? []) as string[]).join('')}, bucket ${String(outcome.bucket)}, ${fmtMultiplierE4(Number(outcome.multiplierE4 ?? 0))}`,
+        t('summary.plinko', {
+          path: ((outcome.path ?? []) as string[]).join(''),
+          bucket: String(outcome.bucket),
+          multiplier: fmtMultiplierE4(Number(outcome.multiplierE4 ?? 0)),
+        }),
       ];
     case 'crash': {
       const cashout = outcome.cashoutE2 === null || outcome.cashoutE2 === undefined ? null : Number(outcome.cashoutE2);
+      const crashE2 = round.crash?.crashE2 ?? null;
       return [
-        `Crash point ${round.crash?.crashE2 === null || round.crash === null ? 'not revealed' : fmtMultiplierE2(round.crash.crashE2)}`,
-        cashout === null ? 'No cash-out' : `Cashed out at ${fmtMultiplierE2(cashout)}`,
+        t('summary.crashPoint', { point: crashE2 === null ? t('notRevealed') : fmtMultiplierE2(crashE2) }),
+        cashout === null ? t('summary.noCashout') : t('summary.cashedOutAt', { multiplier: fmtMultiplierE2(cashout) }),
       ];
     }
   }
 };
 
-const replayPage = (round: RoundView, lang: Lang): string => {
+const replayPage = (round: RoundView, look: Look): string => {
+  const { lang } = look;
   const t = (key: MessageKey, vars?: Record<string, string | number>) => escapeHtml(translate(lang, key, vars));
   const row = (label: string, value: string, testId?: string) =>
     `<tr><th>${label}</th><td${testId ? ` data-testid="${testId}"` : ''}><code>${escapeHtml(value)}</code></td></tr>`;
@@ -97,7 +125,7 @@ const replayPage = (round: RoundView, lang: Lang): string => {
       ? ''
       : [
           row(t('serverSeedHash'), round.fair.serverSeedHash, 'server-seed-hash'),
-          row('Server seed', round.fair.serverSeed ?? translate(lang, 'notRevealed'), 'server-seed'),
+          row(t('serverSeed'), round.fair.serverSeed ?? translate(lang, 'notRevealed'), 'server-seed'),
           row(t('clientSeed'), round.fair.clientSeed, 'client-seed'),
           row(t('nonce'), String(round.fair.nonce), 'nonce'),
         ].join('');
@@ -116,7 +144,7 @@ const replayPage = (round: RoundView, lang: Lang): string => {
       ? `<p class="muted">${t('notRevealed')}</p>`
       : `<p><a class="button" data-testid="verify-link" href="${escapeHtml(round.verifyUrl)}" target="_top">${t('verify')}</a></p>`;
   return `<!doctype html>
-<html lang="${localeOf(lang)}">
+${htmlTag(look)}
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>${t('replayTitle', { id: round.roundId })}</title><link rel="stylesheet" href="../assets/rgs.css"></head>
@@ -131,7 +159,7 @@ ${round.jackpotWin !== '0.00' ? row(t('jackpot'), `${round.jackpotWin} ${round.c
 ${fairRows}${crashRows}
 </table>
 <h2>${t('result')}</h2>
-<ul>${outcomeSummary(round)
+<ul>${outcomeSummary(round, lang)
     .map((line) => `<li>${escapeHtml(line)}</li>`)
     .join('')}</ul>
 ${verify}
@@ -141,19 +169,19 @@ ${verify}
 </main></body></html>`;
 };
 
-const notFoundPage = (lang: Lang): string =>
-  `<!doctype html><html lang="${localeOf(lang)}"><head><meta charset="utf-8"><title>404</title>
+const notFoundPage = (look: Look): string =>
+  `<!doctype html>${htmlTag(look)}<head><meta charset="utf-8"><title>404</title>
 <link rel="stylesheet" href="../assets/rgs.css"></head><body class="replay"><main class="card"><h1>${escapeHtml(
-    translate(lang, 'replayNotFound'),
+    translate(look.lang, 'replayNotFound'),
   )}</h1></main></body></html>`;
 
 export const registerPages = (app: FastifyInstance, deps: { rounds: Rounds; verifierUrl: string }): void => {
-  app.get<{ Params: { gameCode: string }; Querystring: { lang?: string } }>(
+  app.get<{ Params: { gameCode: string }; Querystring: { lang?: string; theme?: string } }>(
     '/rgs/play/:gameCode',
     async (request, reply) => {
-      const lang = asLang(request.query.lang);
-      if (!isGameCode(request.params.gameCode)) return sendHtml(reply, 404, notFoundPage(lang));
-      return sendHtml(reply, 200, playPage(request.params.gameCode, lang));
+      const look = lookOf(request.query);
+      if (!isGameCode(request.params.gameCode)) return sendHtml(reply, 404, notFoundPage(look));
+      return sendHtml(reply, 200, playPage(request.params.gameCode, look));
     },
   );
 
@@ -164,16 +192,16 @@ export const registerPages = (app: FastifyInstance, deps: { rounds: Rounds; veri
     return reply.header('cache-control', 'public, max-age=300').type(asset.contentType).send(asset.body);
   });
 
-  app.get<{ Params: { roundId: string }; Querystring: { lang?: string } }>(
+  app.get<{ Params: { roundId: string }; Querystring: { lang?: string; theme?: string } }>(
     '/rgs/replay/:roundId',
     async (request, reply) => {
-      const lang = asLang(request.query.lang);
-      if (!/^[a-z]+-[0-9a-f]{32}$/.test(request.params.roundId)) return sendHtml(reply, 404, notFoundPage(lang));
+      const look = lookOf(request.query);
+      if (!/^[a-z]+-[0-9a-f]{32}$/.test(request.params.roundId)) return sendHtml(reply, 404, notFoundPage(look));
       const row = await deps.rounds.detail(request.params.roundId);
       if (row === undefined || row.state === 'REFUSED' || row.state === 'DEBITING') {
-        return sendHtml(reply, 404, notFoundPage(lang));
+        return sendHtml(reply, 404, notFoundPage(look));
       }
-      return sendHtml(reply, 200, replayPage(toRoundView(row, deps.verifierUrl), lang));
+      return sendHtml(reply, 200, replayPage(toRoundView(row, deps.verifierUrl), look));
     },
   );
 };

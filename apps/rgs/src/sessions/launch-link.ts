@@ -14,14 +14,19 @@ export type SignedLaunch = {
   player: string;
   currency: string;
   lang: string;
+  /** Absent from links of platforms that do not send it; signed like the rest when present. */
+  theme?: string;
   mode: string;
   wallet: string;
   exp: string;
   sig: string;
 };
 
-export const signLaunch = (secret: string, params: Omit<SignedLaunch, 'sig'>): string =>
-  createHmac('sha256', secret).update(launchSigningText(params)).digest('hex');
+export const signLaunch = (secret: string, params: Omit<SignedLaunch, 'sig'>): string => {
+  // Only the parameters the link has are signed: an absent optional one is no `key=` in the text.
+  const present = Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined));
+  return createHmac('sha256', secret).update(launchSigningText(present)).digest('hex');
+};
 
 /** Throws LAUNCH_SIGNATURE_INVALID (the link was edited or not ours) or LAUNCH_EXPIRED. */
 export const verifyLaunch = (secret: string, launch: SignedLaunch, nowMs: number): void => {

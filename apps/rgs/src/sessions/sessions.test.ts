@@ -107,6 +107,20 @@ describeEachDatabase('launch token swap', (getDb) => {
     expect(answer.body.value.balance).toBe('10.00');
   });
 
+  it('should take a launch link with the player theme, signed like the rest of the query', async () => {
+    const token = h.platform.issueSession('Pswap6', '4.00');
+    const light = signed(token, 'Pswap6', 'rgs-dice', { token, player: 'Pswap6', theme: 'light' });
+    expect(light.theme).toBe('light');
+    const { theme: _dropped, ...withoutTheme } = light;
+    for (const edited of [{ ...light, theme: 'dark' }, withoutTheme]) {
+      expect((await swap(edited)).body.code).toBe('LAUNCH_SIGNATURE_INVALID');
+    }
+    expect((await swap({ ...light, theme: 'neon' })).body.code).toBe('VALIDATION_FAILED');
+    const answer = await swap(light);
+    expect(answer.status).toBe(201);
+    expect(answer.body.value.balance).toBe('4.00');
+  });
+
   it('should refuse a launch link after it expired', async () => {
     const token = h.platform.issueSession('Pswap9', '10.00');
     const issuedAt = h.now() - LAUNCH_LINK_TTL_MS - 1;

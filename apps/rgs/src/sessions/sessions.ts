@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { GAME_SESSION_TTL_MS, LAUNCH_WALLETS, type LaunchWallet } from '@platform/contracts';
+import { GAME_SESSION_TTL_MS, LAUNCH_THEMES, LAUNCH_WALLETS, type LaunchWallet } from '@platform/contracts';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../db/database';
@@ -48,6 +48,8 @@ export const SessionSwapSchema = z.strictObject({
   mode: z.enum(['real', 'play']),
   /** The lobby's language as the platform wrote it; a language this server has no pack for shows in English. */
   lang: z.string().regex(/^[a-z]{2,8}(-[a-z0-9]{1,8})?$/, 'must be a language code'),
+  /** The player's theme; the page applies it before the swap (it only styles), the signature covers it. */
+  theme: z.enum(LAUNCH_THEMES).optional(),
   wallet: z.enum(LAUNCH_WALLETS),
   exp: z.string().regex(/^\d{1,15}$/, 'must be a time in milliseconds'),
   sig: z.string().max(128),
@@ -88,6 +90,14 @@ const toSession = (row: SessionRow): PageSession => {
 
 const base64url = (bytes: Uint8Array): string => Buffer.from(bytes).toString('base64url');
 
+/**
+ * Transfer mode: how long the platform's word that the game session is live holds (ADR 0019). The platform is not
+ * called during transfer-mode play, so without this a logout there would leave the page playing until its expiry.
+ */
+export const TRANSFER_SESSION_CHECK_MS = 30_000;
+/** Confirmations kept in memory per node (a node that forgot one asks again: one balance call). */
+const CHECKS_KEPT = 10_000;
+
 export const sessionsFactory = (deps: {
   db: Database;
   clock: Clock;
@@ -96,6 +106,30 @@ export const sessionsFactory = (deps: {
   randomBytes: (n: number) => Uint8Array;
 }) => {
   const { db, clock, seamless } = deps;
+  /** Transfer-mode page sessions: when the platform last confirmed their game session (per node, bounded). */
+  const confirmedAt = new Map<string, number>();
+  const confirmed = (idHash: string, atMs: number) => {
+    if (confirmedAt.size >= CHECKS_KEPT) confirmedAt.delete(confirmedAt.keys().next().value as string);
+    confirmedAt.set(idHash, atMs);
+  };
+
+  /**
+   * Transfer mode: once per TRANSFER_SESSION_CHECK_MS, a `balance` call asks the platform whether the game session is
+   * still live (its answer's balance is the platform's, not this wallet's, and is ignored). A definite refusal
+   * (SESSION_EXPIRED after the player logged out, ACCOUNT_LOCKED...) stops the page; no answer lets play go on: the
+   * wallet is this server's, and a platform outage must not freeze it.
+   */
+  const checkTransferSession = async (session: PageSession): Promise<void> => {
+    const now = clock.now();
+    if (now - (confirmedAt.get(session.idHash) ?? 0) < TRANSFER_SESSION_CHECK_MS) return;
+    const outcome = await seamless.call(session.operator, 'balance', {
+      sessionToken: session.platformToken,
+      playerId: session.playerId,
+      currency: session.currency,
+    });
+    if (outcome.kind === 'refused') throw refusalError(outcome, 'PLATFORM_REFUSED');
+    if (outcome.kind === 'ok') confirmed(session.idHash, now);
+  };
 
   /** Seamless mode: the platform confirms the launch token (and tells the balance) with a `balance` call. */
   const confirmWithPlatform = async (input: SessionSwap, tokenHash: string): Promise<string> => {
@@ -145,6 +179,8 @@ export const sessionsFactory = (deps: {
         : await confirmWithPlatform(input, tokenHash);
     const sessionToken = base64url(deps.randomBytes(32));
     const expiresAtMs = now + GAME_SESSION_TTL_MS;
+    // The signed, fresh link stands for the platform's word at the swap.
+    if (input.wallet === 'transfer') confirmed(sha256Hex(sessionToken), now);
     await db.query(
       `INSERT INTO page_sessions (id_hash, operator, player_id, currency, mode, game_code, lang, platform_token,
          created_at, expires_at, wallet)
@@ -193,7 +229,9 @@ export const sessionsFactory = (deps: {
     if (row.expires_at.getTime() <= clock.now()) {
       throw new RgsError('SESSION_EXPIRED', 401, 'Your game session has expired; open the game again from the lobby');
     }
-    return toSession(row);
+    const session = toSession(row);
+    if (session.wallet === 'transfer') await checkTransferSession(session);
+    return session;
   };
 
   /** The player's balance as the platform has it now (transfer mode: the RGS-held wallet's). */

@@ -46,6 +46,7 @@ export const startFakePlatform = async (options: { secret: string; merchant?: st
   const merchant = options.merchant ?? 'demo';
   const now = options.now ?? (() => Date.now());
   const sessions = new Map<string, Session>();
+  const ended = new Set<string>();
   const balances = new Map<string, bigint>();
   const bets = new Map<string, Bet>();
   const answers = new Map<string, { op: SeamlessOp; answer: Answer }>();
@@ -93,6 +94,10 @@ export const startFakePlatform = async (options: { secret: string; merchant?: st
     if (session.playerId !== body.playerId) return refuse(403, 'PLAYER_MISMATCH', 'wrong player');
     if (session.currency !== body.currency) return refuse(403, 'CURRENCY_MISMATCH', 'wrong currency');
     const { playerId, currency } = session;
+    // The player's platform session ended (logout): no more bets or balances; the rest settles (protocol rule 5).
+    if (ended.has(body.sessionToken!) && (op === 'balance' || op === 'debit')) {
+      return refuse(403, 'SESSION_EXPIRED', 'the game session has ended');
+    }
     if (op === 'balance') return envelopeOk(playerId, currency);
     const transactionId = body.transactionId!;
     const previous = answers.get(transactionId);
@@ -198,6 +203,10 @@ export const startFakePlatform = async (options: { secret: string; merchant?: st
       sessions.set(token, { playerId, currency });
       if (!balances.has(playerId)) balances.set(playerId, parseMoney(balance, SCALE, { allowZero: true }));
       return token;
+    },
+    /** The player logged out of the platform: the game session of this launch token ends. */
+    endSession: (token: string): void => {
+      ended.add(token);
     },
     balanceOf: (playerId: string): string => formatMoney(balances.get(playerId) ?? 0n, SCALE),
     /** The next call of `op` gets this fault (several calls queue several faults). */

@@ -41,6 +41,8 @@ export const signedLaunchQuery = (
     currency?: string;
     mode?: 'real' | 'play';
     wallet?: LaunchWallet;
+    /** Left out unless given, as a platform that sends no theme writes its links. */
+    theme?: 'dark' | 'light';
   },
   nowMs: number,
   secret = TEST_SECRET,
@@ -51,6 +53,7 @@ export const signedLaunchQuery = (
     player: fields.player,
     currency: fields.currency ?? 'PHP',
     lang: 'en',
+    ...(fields.theme === undefined ? {} : { theme: fields.theme }),
     mode: fields.mode ?? 'real',
     wallet: fields.wallet ?? 'seamless',
     exp: String(nowMs + LAUNCH_LINK_TTL_MS),

@@ -5,6 +5,7 @@ import type { PlayResult } from '../games/context';
 import { describeEachDatabase } from '../test/databases';
 import { startHarness, TEST_SECRET, type Harness } from '../test/harness';
 import { manualClock, type ManualClock } from '../test/manual-clock';
+import { TRANSFER_SESSION_CHECK_MS } from '../sessions/sessions';
 import { orderNo, protocolCaller, walletsMismatchingJournal } from './transfer-test-support';
 
 const minor = (text: string): bigint => parseMoney(text, 2, { allowZero: true });
@@ -74,6 +75,27 @@ describeEachDatabase('transfer mode: games on the RGS-held wallet, and the bet r
     expect(rows.slice(1).every((row) => row.kind === 'WIN')).toBe(true);
     expect(rows).toHaveLength(1 + (round.win === '0.00' ? 0 : 1) + (round.jackpotWin === '0.00' ? 0 : 1));
     expect(await walletsMismatchingJournal(getDb(), 'demo')).toEqual([]);
+  });
+
+  it('should stop a transfer-mode page once the platform ended its game session, within the check interval', async () => {
+    const { session, token } = await fundedSession('Ptlogout', 'rgs-dice', '20.00');
+    const roll = () =>
+      h.request<PlayResult>('POST', '/rgs/v1/dice/roll', session, { amount: '1.00', target: 5000, over: true });
+    expect((await roll()).status).toBe(200);
+    const checks = () => h.platform.calls.filter((c) => c.body.playerId === 'Ptlogout' && c.op === 'balance').length;
+    expect(checks()).toBe(0);
+    // Past the interval the page asks the platform once, and plays on while the session is live.
+    await clock.advance(TRANSFER_SESSION_CHECK_MS + 1);
+    expect((await roll()).status).toBe(200);
+    expect((await roll()).status).toBe(200);
+    expect(checks()).toBe(1);
+    // The player logs out of the platform: at the next check the page is refused, and the wallet is not touched.
+    h.platform.endSession(token);
+    await clock.advance(TRANSFER_SESSION_CHECK_MS + 1);
+    const before = await vendorBalance('Ptlogout');
+    const refused = await roll();
+    expect([refused.status, refused.body.code]).toEqual([401, 'SESSION_EXPIRED']);
+    expect(await vendorBalance('Ptlogout')).toBe(before);
   });
 
   it('should refuse a bet the RGS-held wallet cannot cover, showing its balance, and write no round', async () => {

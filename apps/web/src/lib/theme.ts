@@ -27,7 +27,8 @@ export const chooseTheme = (theme: Theme, store: KeyValueStore = local) => {
   applyTheme(theme);
 };
 
-const currentTheme = (): Theme => {
+/** The theme the document shows now (outside React: see useTheme). */
+export const currentTheme = (): Theme => {
   const value = document.documentElement.dataset.theme;
   return isTheme(value) ? value : 'dark';
 };

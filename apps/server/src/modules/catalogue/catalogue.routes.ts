@@ -125,9 +125,10 @@ export const catalogueRoutes = async (app: FastifyInstance, options: CatalogueRo
     const merchant = await merchantOf(request);
     const body = parseInput(LaunchRequestSchema, request.body, 'launch');
     await enforceLimits(limiter, merchant.id, [[LAUNCH_RULE, session.memberId.toString()]]);
-    // The game opens in the language the player reads the lobby in (the merchant's default if it has no such pack).
+    // The game opens in the language and theme the player reads the lobby in (the merchant's default language if it
+    // has no such pack).
     const language = languageOf(await contextOf(request), body.language);
-    const demo = body.demo === true;
-    return success(LaunchResultSchema, await members.launch(merchant, session, body.nodeId, language, { demo }));
+    const options = { demo: body.demo === true, theme: body.theme };
+    return success(LaunchResultSchema, await members.launch(merchant, session, body.nodeId, language, options));
   });
 };

@@ -14,6 +14,8 @@ export type LaunchInput = {
   play: boolean;
   /** One of the merchant's language codes (EN, TY...), chosen by the player. */
   language: string;
+  /** The player's theme (the merchant's default when the lobby did not say). */
+  theme: 'dark' | 'light';
 };
 
 /**

@@ -133,16 +133,16 @@ export const memberGamesServiceFactory = ({ repository, catalogue, launchers, no
   /**
    * Launch (spec §4 game start): the game must be listed; its vendor must not be under maintenance; a trial member,
    * and any member asking for the free trial (`demo`), plays only vendors with a demo, with play money; the vendor's
-   * launcher (issue 6) makes the URL, in `language` (one of the merchant's codes). The free trial never moves real
-   * money: its game session is bound to the PLAY account, which the seamless calls debit instead of CASH. The recent
-   * list records the game only after the launcher answered.
+   * launcher (issue 6) makes the URL, in `language` (one of the merchant's codes) and the player's theme (else the
+   * merchant's). The free trial never moves real money: its game session is bound to the PLAY account, which the
+   * seamless calls debit instead of CASH. The recent list records the game only after the launcher answered.
    */
   const launch = async (
     merchant: Merchant,
     session: Session,
     nodeId: string,
     language: string,
-    options: { demo?: boolean } = {},
+    options: { demo?: boolean; theme?: 'dark' | 'light' } = {},
   ): Promise<LaunchResult> => {
     const game = await catalogue.gameForAction(merchant.id, BigInt(nodeId));
     if (game === undefined || game.status === 'DISABLED' || game.vendorStatus === 'DISABLED') throw gameNotFound();
@@ -171,6 +171,7 @@ export const memberGamesServiceFactory = ({ repository, catalogue, launchers, no
       currency: play ? merchant.playCurrency : merchant.currencyCode,
       play,
       language,
+      theme: options.theme ?? merchant.defaultTheme,
     });
     await recordLaunch(merchant.id, session.memberId, game.id);
     return { url: result.url };

@@ -25,11 +25,11 @@ import { registrationServiceFactory } from './registration.service';
 import { resetTokenRepository } from './reset-token.repository';
 import { sessionRepository } from './session.repository';
 import { sessionRoutes } from './session.routes';
-import { sessionServiceFactory, type Session } from './session.service';
+import { noGameSessions, sessionServiceFactory, type GameSessionEnder, type Session } from './session.service';
 import { smsCodeServiceFactory } from './sms-code.service';
 
 export type { Auth } from './auth';
-export type { Session, SessionLookup } from './session.service';
+export type { GameSessionEnder, Session, SessionLookup } from './session.service';
 export type { MemberRow } from './member.repository';
 export type { MerchantResolver, RequestContext } from './identity.context';
 export {
@@ -56,6 +56,8 @@ export type IdentityModuleDeps = {
   now: Clock;
   /** The wallet's play-money hook (issue 4), awaited on free-play login before the session is issued. */
   onTrialCreated?: (merchant: Merchant, memberId: bigint) => Promise<void>;
+  /** Ends the member's game sessions when its sessions end (logout, password change, lock; ADR 0019). */
+  endGameSessions?: GameSessionEnder;
 };
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -69,9 +71,10 @@ const LOGIN_RETENTION_MS = 180 * DAY_MS;
  */
 export const createIdentityModule = (deps: IdentityModuleDeps) => {
   const { db, merchants, limiter, hasher, now } = deps;
+  const endGameSessions = deps.endGameSessions ?? noGameSessions;
   const merchantOf = cachedMerchantResolver(merchants.resolveByHost);
   const members = memberRepository(db);
-  const sessions = sessionServiceFactory({ db, now });
+  const sessions = sessionServiceFactory({ db, now, endGameSessions });
   const auth = createAuth({ sessions, merchantOf });
   const issuer = loginIssuerFactory({ sessions });
   const guard = loginGuardFactory({ limiter, captcha: deps.captcha });
@@ -87,7 +90,7 @@ export const createIdentityModule = (deps: IdentityModuleDeps) => {
     verification: deps.verification,
   });
   const passwords = passwordServiceFactory({
-    ...{ db, merchants, hasher, issuer, limiter, now },
+    ...{ db, merchants, hasher, issuer, limiter, now, endGameSessions },
     verification: deps.verification,
     email: deps.email,
   });
@@ -122,9 +125,15 @@ export const createIdentityModule = (deps: IdentityModuleDeps) => {
      * audit entry commits exactly when the change does.
      */
     staffActions: {
-      /** Ends every live session of the member (locking or closing logs it out everywhere); returns how many. */
-      revokeSessions: (tx: Queryable, merchantId: number, memberId: bigint): Promise<number> =>
-        sessionRepository(tx).revokeAllOfMember(merchantId, memberId, now()),
+      /**
+       * Ends every live session of the member and its game sessions (locking or closing logs it out everywhere);
+       * returns how many platform sessions ended.
+       */
+      revokeSessions: async (tx: Queryable, merchantId: number, memberId: bigint): Promise<number> => {
+        const revoked = await sessionRepository(tx).revokeAllOfMember(merchantId, memberId, now());
+        await endGameSessions(tx, merchantId, memberId);
+        return revoked;
+      },
       /**
        * A single-use reset link token for the member (the same as forgot-by-email's, completed at `/?resetToken=`);
        * the member's earlier links stop working. The token is returned once, to be sent to the member, never stored.

@@ -22,7 +22,7 @@ import type { PasswordHasher } from './password-hasher';
 import { requireGoodNewPassword, sameAsOld } from './password-rules';
 import { resetTokenRepository } from './reset-token.repository';
 import { sessionRepository } from './session.repository';
-import type { Session } from './session.service';
+import type { GameSessionEnder, Session } from './session.service';
 
 const MINUTE_MS = 60_000;
 
@@ -54,9 +54,13 @@ export type PasswordServiceDeps = {
   issuer: LoginIssuer;
   limiter: RateLimiter;
   now: Clock;
+  endGameSessions: GameSessionEnder;
 };
 
-/** The new password and the end of every session of the member, together: a stolen session dies with the old password. */
+/**
+ * The new password and the end of every session of the member (its game sessions too), together: a stolen session
+ * dies with the old password.
+ */
 const replacePassword = (
   deps: PasswordServiceDeps,
   merchantId: number,
@@ -68,6 +72,7 @@ const replacePassword = (
     await before?.(tx);
     await memberRepository(tx).setPassword(merchantId, memberId, passwordHash, deps.now());
     await sessionRepository(tx).revokeAllOfMember(merchantId, memberId, deps.now());
+    await deps.endGameSessions(tx, merchantId, memberId);
   });
 
 const requireOwnMember = async (deps: PasswordServiceDeps, session: Session): Promise<MemberRow> => {

@@ -1,4 +1,4 @@
-import type { Database } from '../../db/database';
+import type { Database, Queryable } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { randomToken, sha256 } from '../../lib/tokens';
 import type { RequestContext } from './identity.context';
@@ -25,7 +25,22 @@ export type SessionLookup =
   | { kind: 'invalid' } // unknown, revoked, or its account is no longer active
   | { kind: 'expired' };
 
-export const sessionServiceFactory = ({ db, now }: { db: Database; now: Clock }) => {
+/**
+ * Ends the member's game sessions in the caller's transaction (the seamless module's, wired in platform-modules.ts):
+ * a game must not take bets for a member whose session ended (logout, password change, lock; ADR 0019).
+ */
+export type GameSessionEnder = (tx: Queryable, merchantId: number, memberId: bigint) => Promise<unknown>;
+export const noGameSessions: GameSessionEnder = async () => 0;
+
+export const sessionServiceFactory = ({
+  db,
+  now,
+  endGameSessions = noGameSessions,
+}: {
+  db: Database;
+  now: Clock;
+  endGameSessions?: GameSessionEnder;
+}) => {
   const repository = sessionRepository(db);
 
   const resolve = async (merchantId: number, token: string): Promise<SessionLookup> => {
@@ -86,7 +101,12 @@ export const sessionServiceFactory = ({ db, now }: { db: Database; now: Clock })
   return {
     resolve,
     open,
-    revoke: (session: Session) => repository.revoke(session.merchantId, session.id, now()),
+    /** Logout: the session and, with it, the games launched for the member (on any device: they cannot be told apart). */
+    revoke: (session: Session) =>
+      db.transaction(async (tx) => {
+        await sessionRepository(tx).revoke(session.merchantId, session.id, now());
+        await endGameSessions(tx, session.merchantId, session.memberId);
+      }),
     revokeAllOfMember: (merchantId: number, memberId: bigint) =>
       repository.revokeAllOfMember(merchantId, memberId, now()),
     recentLogins: (merchantId: number, memberId: bigint, limit: number) =>

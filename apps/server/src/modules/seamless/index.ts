@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/database';
+import type { Database, Queryable } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import type { EventBus } from '../../lib/event-bus';
 import type { GameLauncher } from '../catalogue';
@@ -16,6 +16,14 @@ import { createVendorDirectory } from './vendor-directory';
 export { SEAMLESS_STATUS, type VendorSecretResolver } from './seamless.service';
 export { signSeamless } from './seamless.signature';
 export { launchBase, launchUrl, playerIdOf } from './seamless.launcher';
+
+/**
+ * Ends every live game session of a member in the caller's transaction (identity calls it at logout, password change
+ * and lock; ADR 0019): from the commit on, a debit on any of them is refused with SESSION_EXPIRED on every node, while
+ * the credits, rollbacks and round ends of rounds already open are still applied. Returns how many ended.
+ */
+export const endMemberGameSessions = (tx: Queryable, merchantId: number, memberId: bigint, nowMs: number) =>
+  seamlessRepository(tx).endMemberSessions(merchantId, memberId, nowMs);
 
 /**
  * Calls per vendor (and merchant) per node: far above a busy vendor's rate (a round is two or three calls), low enough

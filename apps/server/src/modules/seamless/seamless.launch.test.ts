@@ -46,6 +46,7 @@ describe('launch URL', () => {
       playerId: playerIdOf(35n),
       currency: 'USD',
       language: 'TY',
+      theme: 'light',
       play: false,
       wallet: 'transfer',
       expiresAtMs: 1_767_225_720_000,
@@ -53,10 +54,10 @@ describe('launch URL', () => {
     });
     // The signed text: every parameter but sig, sorted by key, `k=v` joined by `&`.
     const signed =
-      'currency=USD&exp=1767225720000&lang=ty&mode=real&op=demo&player=Pz&token=tok_en-123&wallet=transfer';
+      'currency=USD&exp=1767225720000&lang=ty&mode=real&op=demo&player=Pz&theme=light&token=tok_en-123&wallet=transfer';
     const sig = createHmac('sha256', 'k3y-0f-at-least-32-characters-long!').update(signed).digest('hex');
     expect(url).toBe(
-      `/rgs/play/rgs-dice?token=tok_en-123&op=demo&player=Pz&currency=USD&lang=ty&mode=real&wallet=transfer&exp=1767225720000&sig=${sig}`,
+      `/rgs/play/rgs-dice?token=tok_en-123&op=demo&player=Pz&currency=USD&lang=ty&theme=light&mode=real&wallet=transfer&exp=1767225720000&sig=${sig}`,
     );
   });
 
@@ -103,7 +104,7 @@ describeEachDatabase('seamless launch', (getDb) => {
     const launched = await launch(app, getDb(), alice.token, 'rgs-dice', 'TY');
     expect(launched.url.pathname).toBe('/rgs/play/rgs-dice');
     expect([...launched.url.searchParams.keys()]).toEqual([
-      ...['token', 'op', 'player', 'currency', 'lang', 'mode'],
+      ...['token', 'op', 'player', 'currency', 'lang', 'theme', 'mode'],
       ...['wallet', 'exp', 'sig'],
     ]);
     expect(launched).toMatchObject({ playerId: playerIdOf(alice.id), currency: 'USD', lang: 'ty', mode: 'real' });
@@ -142,6 +143,27 @@ describeEachDatabase('seamless launch', (getDb) => {
     const alice = await member();
     expect((await launch(app, getDb(), alice.token, 'rgs-crash', 'XX')).lang).toBe('en');
     expect((await launch(app, getDb(), alice.token, 'rgs-crash')).lang).toBe('en');
+  });
+
+  it("should open the game in the player's language and theme, and in the merchant's theme when none is asked", async () => {
+    const alice = await member();
+    expect(await launch(app, getDb(), alice.token, 'rgs-mines', 'TY', { theme: 'light' })).toMatchObject({
+      lang: 'ty',
+      theme: 'light',
+    });
+    expect(await launch(app, getDb(), alice.token, 'rgs-mines', 'EN', { theme: 'dark' })).toMatchObject({
+      lang: 'en',
+      theme: 'dark',
+    });
+    // The demo merchant's brand is dark.
+    expect((await launch(app, getDb(), alice.token, 'rgs-mines')).theme).toBe('dark');
+    const bad = await app.inject({
+      method: 'POST',
+      url: API.game.launch,
+      headers: bearer(alice.token),
+      payload: { nodeId: await nodeIdOf(getDb(), 'rgs-mines'), theme: 'neon' },
+    });
+    expect([bad.statusCode, bad.json().code]).toEqual([400, 'VALIDATION_FAILED']);
   });
 
   it("should send real money of a merchant in transfer mode to the vendor's wallet, and keep play money seamless", async () => {

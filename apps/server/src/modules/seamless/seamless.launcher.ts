@@ -1,5 +1,11 @@
 import { createHash, createHmac, randomInt } from 'node:crypto';
-import { GAME_SESSION_TTL_MS, LAUNCH_LINK_TTL_MS, launchSigningText, type LaunchWallet } from '@platform/contracts';
+import {
+  GAME_SESSION_TTL_MS,
+  LAUNCH_LINK_TTL_MS,
+  launchSigningText,
+  type LaunchTheme,
+  type LaunchWallet,
+} from '@platform/contracts';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { randomToken } from '../../lib/tokens';
@@ -36,6 +42,7 @@ export type LaunchUrlInput = {
   playerId: string;
   currency: string;
   language: string;
+  theme: LaunchTheme;
   play: boolean;
   /** Who holds the balance the game plays with: the platform (seamless) or the vendor (transfer). */
   wallet: LaunchWallet;
@@ -46,7 +53,7 @@ export type LaunchUrlInput = {
 };
 
 /**
- * PROTOCOL: `<base>/play/<gameCode>?token&op&player&currency&lang&mode&wallet&exp&sig`. The query passes through the
+ * PROTOCOL: `<base>/play/<gameCode>?token&op&player&currency&lang&theme&mode&wallet&exp&sig`. The query passes through the
  * player's browser, so `sig` (HMAC-SHA256 of the canonical query, contracts launchSigningText) lets the vendor refuse
  * a link whose mode, wallet, currency or player was edited, and `exp` one that was kept for later.
  */
@@ -57,6 +64,7 @@ export const launchUrl = (input: LaunchUrlInput): string => {
     player: input.playerId,
     currency: input.currency,
     lang: input.language.toLowerCase(),
+    theme: input.theme,
     mode: input.play ? 'play' : 'real',
     wallet: input.wallet,
     exp: String(input.expiresAtMs),
@@ -121,6 +129,7 @@ export const seamlessLauncher = (deps: {
       playerId,
       currency: input.currency,
       language: input.language,
+      theme: input.theme,
       play: input.play,
       wallet: launchWalletOf(merchant.walletIsSingle, input.play),
       expiresAtMs: deps.now() + LAUNCH_LINK_TTL_MS,

@@ -12,7 +12,10 @@ export type VendorRow = {
   replayUrl: string | null;
 };
 
-/** A game session issued at launch; the row never changes once written. */
+/**
+ * A game session issued at launch. Only `ended_at` ever changes (the member's session ended: ADR 0019), and it is read
+ * in the statement of each call, never from this row: a node may keep this row in memory.
+ */
 export type GameSessionRow = {
   merchantId: number;
   memberId: bigint;
@@ -97,6 +100,25 @@ export const seamlessRepository = (db: Queryable) => ({
       )
     ).rows[0],
 
+  /** Whether the session was ended (logout, password change, lock), read now: the balance call's check. */
+  sessionEnded: async (merchantId: number, tokenHash: string): Promise<boolean> =>
+    (
+      await db.query(
+        'SELECT 1 FROM game_sessions WHERE merchant_id = $1 AND token_hash = $2 AND ended_at IS NOT NULL',
+        [merchantId, tokenHash],
+      )
+    ).rows.length > 0,
+
+  /** Ends every live game session of a member (in the caller's transaction); returns how many. */
+  endMemberSessions: async (merchantId: number, memberId: bigint, nowMs: number): Promise<number> =>
+    (
+      await db.query(
+        `UPDATE game_sessions SET ended_at = $3::timestamptz
+         WHERE merchant_id = $1 AND member_id = $2 AND ended_at IS NULL RETURNING 1`,
+        [merchantId, memberId, new Date(nowMs).toISOString()],
+      )
+    ).rows.length,
+
   /** How many rows (shards) an account has. */
   shardCount: async (merchantId: number, accountId: bigint): Promise<number> => {
     const { rows } = await db.query<{ shardCount: number }>(
@@ -135,7 +157,8 @@ export const seamlessRepository = (db: Queryable) => ({
     for (let attempt = 1; ; attempt += 1) {
       try {
         const { rows } = await db.query<{ outcome: CallOutcome | string }>(
-          'SELECT seamless_call($1::jsonb) AS outcome',
+          // seamless_session_checked (sql/seamless-session.sql): a debit on an ended session is refused.
+          'SELECT seamless_call(seamless_session_checked($1::jsonb)) AS outcome',
           [text],
           { prepare: 'seamless_call' },
         );
@@ -155,7 +178,7 @@ export const seamlessRepository = (db: Queryable) => ({
    */
   callBatch: async (inputs: readonly Record<string, unknown>[]): Promise<(CallOutcome | CallRefusal)[]> => {
     const { rows } = await db.query<{ outcomes: (CallOutcome | CallRefusal)[] | string }>(
-      'SELECT seamless_calls($1::jsonb) AS outcomes',
+      'SELECT seamless_calls(seamless_sessions_checked($1::jsonb)) AS outcomes',
       [JSON.stringify(inputs)],
       { prepare: 'seamless_calls' },
     );

@@ -80,7 +80,10 @@ const REFUSALS = new Set<string>(Object.keys(SEAMLESS_STATUS));
  */
 export const HOUSE_SHARDS = 64;
 
-/** Game sessions never change once written, so a node keeps the ones in use (bounded, and each a while only). */
+/**
+ * A node keeps the session rows in use (bounded, and each a while only): what they say never changes. Whether a session
+ * was ended (logout, ADR 0019) is not in the cached row: the call's own statement reads it, so every node agrees.
+ */
 const SESSION_CACHE_MAX = 10_000;
 const SESSION_CACHE_TTL_MS = 10 * 60_000;
 
@@ -214,12 +217,11 @@ export const seamlessServiceFactory = (deps: SeamlessServiceDeps) => {
   const balance = async (connected: ConnectedVendor, body: Body<'balance'>): Promise<SeamlessAnswer> => {
     const session = await sessionFor(connected, body);
     if (session.expiresAt.getTime() <= now()) throw refuse('SESSION_EXPIRED');
-    const found = await repository.memberBalance(
-      session.merchantId,
-      session.memberId,
-      session.play ? 'PLAY' : 'CASH',
-      session.currency,
-    );
+    const [ended, found] = await Promise.all([
+      repository.sessionEnded(session.merchantId, sha256Hex(body.sessionToken)),
+      repository.memberBalance(session.merchantId, session.memberId, session.play ? 'PLAY' : 'CASH', session.currency),
+    ]);
+    if (ended) throw refuse('SESSION_EXPIRED');
     if (found === undefined) throw refuse('SESSION_INVALID');
     if (found.status !== 'ACTIVE') throw refuse('ACCOUNT_LOCKED');
     return { balance: formatMoney(found.balanceMinor, connected.merchant.currencyScale), currency: session.currency };
@@ -277,6 +279,8 @@ export const seamlessServiceFactory = (deps: SeamlessServiceDeps) => {
           bet: 'betTransactionId' in body ? body.betTransactionId : null,
           endRound: 'endRound' in body ? (body.endRound ?? false) : false,
           sessionExpired: session.expiresAt.getTime() <= now(),
+          // The statement reads whether this session was ended since (seamless_session_checked).
+          session: sha256Hex(body.sessionToken),
           hash: requestHash(op, session, body, amountMinor),
           source,
           account: account.toString(),

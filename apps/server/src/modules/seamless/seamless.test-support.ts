@@ -77,6 +77,7 @@ export type Launched = {
   currency: string;
   mode: string;
   lang: string;
+  theme: string;
 };
 
 export const nodeIdOf = async (db: Database, gameCode: string, merchantCode = 'demo'): Promise<string> => {
@@ -96,7 +97,7 @@ export const launch = async (
   token: string,
   gameCode: string,
   language?: string,
-  options: { demo?: boolean } = {},
+  options: { demo?: boolean; theme?: 'dark' | 'light' } = {},
 ): Promise<Launched> => {
   const res = await app.inject({
     method: 'POST',
@@ -118,6 +119,7 @@ export const launch = async (
     currency: param('currency'),
     mode: param('mode'),
     lang: param('lang'),
+    theme: param('theme'),
   };
 };
 

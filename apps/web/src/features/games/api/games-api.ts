@@ -4,12 +4,15 @@ import {
   type FavouriteRequest,
   type GameList,
   type GameListValue,
+  type LaunchRequest,
   type VendorGameTypes,
   type VendorList,
   type WinnerBoard,
 } from '@platform/contracts';
 import { apiRequest, ApiError } from '@/lib/api-client';
+import { languageState } from '@/lib/i18n/i18n';
 import { lanesQueryKey } from '@/lib/lanes';
+import { currentTheme } from '@/lib/theme';
 
 /**
  * The catalogue calls (spec §7 games). The lobby is the first page most players see, so responses are checked by
@@ -126,11 +129,13 @@ export const getWinners = async (language: string, signal?: AbortSignal): Promis
   );
 
 /**
- * POST launchGame (T): the vendor's URL. `demo`: the free trial, the vendor's demo mode on play money (never cash);
- * a vendor without a demo answers DEMO_NOT_SUPPORTED.
+/**
+ * POST launchGame (T): the vendor's URL. The game opens in the language and theme the player reads the lobby in (read
+ * at the moment of the launch, so a relaunch from `/seamless` after a switch follows the switch). `demo`: the free
+ * trial, the vendor's demo mode on play money (never cash); a vendor without a demo answers DEMO_NOT_SUPPORTED.
  */
-export const launchGame = (nodeId: string, options: { demo?: boolean } = {}): Promise<{ url: string }> =>
-  apiRequest<{ url: string }>(API.game.launch, {
-    method: 'POST',
-    body: options.demo === true ? { nodeId, demo: true } : { nodeId },
-  });
+export const launchGame = (nodeId: string, options: { demo?: boolean } = {}): Promise<{ url: string }> => {
+  const body: LaunchRequest = { nodeId, language: languageState().code, theme: currentTheme() };
+  if (options.demo === true) body.demo = true;
+  return apiRequest<{ url: string }>(API.game.launch, { method: 'POST', body });
+};

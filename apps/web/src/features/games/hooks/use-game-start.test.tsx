@@ -5,7 +5,8 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useAppDialog } from '@/lib/app-dialogs';
 import { useAuthDialog } from '@/lib/auth-dialog';
-import { fullPackReady, initI18n } from '@/lib/i18n/i18n';
+import { changeLanguage, fullPackReady, initI18n } from '@/lib/i18n/i18n';
+import { applyTheme } from '@/lib/theme';
 import { ApiFailure, bodyOf, callsTo, mockApi } from '@/testing/api-mock';
 import { makeConfig } from '@/testing/fixtures';
 import { signIn } from '@/testing/render-app';
@@ -43,6 +44,22 @@ describe('useGameStart', () => {
     await fullPackReady();
   });
 
+  it("should launch in the player's language and theme, so the game client shows them", async () => {
+    signIn(0);
+    const api = mockApi({ [`POST ${LAUNCH}`]: () => ({ url: 'https://vendor.example/play?token=t' }) });
+    await act(() => changeLanguage('TY'));
+    applyTheme('light');
+    try {
+      const { result } = setup();
+      act(() => result.current.start.startGame(makeGame({ nodeId: '43' })));
+      await waitFor(() => expect(callsTo(api, 'POST', LAUNCH)).toHaveLength(1));
+      expect(bodyOf(callsTo(api, 'POST', LAUNCH)[0]?.[1])).toEqual({ nodeId: '43', language: 'TY', theme: 'light' });
+    } finally {
+      await act(() => changeLanguage('EN'));
+      applyTheme('dark');
+    }
+  });
+
   it('should open the login popup for a guest and launch nothing', () => {
     const api = mockApi({});
     const { result } = setup();
@@ -59,7 +76,7 @@ describe('useGameStart', () => {
     const { result } = setup();
     act(() => result.current.start.startGame(makeGame({ nodeId: '42', displayName: 'Lucky Lanterns' })));
     await waitFor(() => expect(path(result.current.location)).toBe('/seamless?game=42'));
-    expect(bodyOf(callsTo(api, 'POST', LAUNCH)[0]?.[1])).toEqual({ nodeId: '42' });
+    expect(bodyOf(callsTo(api, 'POST', LAUNCH)[0]?.[1])).toEqual({ nodeId: '42', language: 'EN', theme: 'dark' });
     expect(result.current.dialog).toBeNull();
     expect(result.current.auth.open).toBeNull();
   });
@@ -189,7 +206,7 @@ describe('useGameStart', () => {
         message: 'This game cannot be opened right now. Please try again later.',
       }),
     );
-    expect(bodyOf(callsTo(api, 'POST', LAUNCH)[0]?.[1])).toEqual({ nodeId: '42' });
+    expect(bodyOf(callsTo(api, 'POST', LAUNCH)[0]?.[1])).toEqual({ nodeId: '42', language: 'EN', theme: 'dark' });
     expect(result.current.location.pathname).toBe('/live');
   });
 
@@ -223,6 +240,6 @@ describe('useGameStart', () => {
     const query = new URL(String(callsTo(api, 'GET', '/wps/game/games')[0]?.[0]), 'http://localhost').searchParams;
     expect(query.get('vassalage')).toBe('SBO');
     expect(query.get('gameType')).toBe('SPORTS');
-    expect(bodyOf(callsTo(api, 'POST', LAUNCH)[0]?.[1])).toEqual({ nodeId: '77' });
+    expect(bodyOf(callsTo(api, 'POST', LAUNCH)[0]?.[1])).toEqual({ nodeId: '77', language: 'EN', theme: 'dark' });
   });
 });

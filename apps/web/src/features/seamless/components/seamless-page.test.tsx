@@ -71,7 +71,9 @@ describe('the game page /seamless', () => {
     await renderApp('/seamless?game=42');
     const frame = await screen.findByTestId('seamless-frame', {}, { timeout: 4000 });
     expect(frame).toHaveAttribute('src', 'https://games.vendor.example/play/x?token=fresh');
-    expect(callsTo(api, 'POST', API.game.launch).map(([, init]) => bodyOf(init))).toEqual([{ nodeId: '42' }]);
+    expect(callsTo(api, 'POST', API.game.launch).map(([, init]) => bodyOf(init))).toEqual([
+      { nodeId: '42', language: 'EN', theme: 'dark' },
+    ]);
     // Without state there is no name to show: the page's own title, and back leads home.
     expect(screen.getByRole('heading', { level: 1, name: 'Game' })).toBeVisible();
   });
