@@ -101,7 +101,12 @@ describe('useGameStart', () => {
     const { result } = setup();
     act(() => result.current.start.startGame(makeGame({ nodeId: '42' }), { trial: true }));
     await waitFor(() => expect(path(result.current.location)).toBe('/seamless?game=42&demo=1'));
-    expect(bodyOf(callsTo(api, 'POST', LAUNCH)[0]?.[1])).toEqual({ nodeId: '42', demo: true });
+    expect(bodyOf(callsTo(api, 'POST', LAUNCH)[0]?.[1])).toEqual({
+      nodeId: '42',
+      language: 'EN',
+      theme: 'dark',
+      demo: true,
+    });
   });
 
   it('should tell a member that a game without a demo has no free trial, not that a real account is needed', async () => {
