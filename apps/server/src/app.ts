@@ -150,7 +150,10 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
       );
     }
     const staffSecrets = secretBox(loadStaffSecretKey(env.STAFF_SECRET_KEY, env.DATA_DIR));
-    if (demoData) await seedDemoData(db, { hasher, staffSecrets, now: seams.now ?? systemClock, log: app.log });
+    if (demoData) {
+      const log = (message: string, detail: object = {}) => app.log.info(detail, message);
+      await seedDemoData(db, { hasher, staffSecrets, now: seams.now ?? systemClock, log });
+    }
     const vendorSecret =
       options.vendorSecret ??
       ((merchantCode: string, vendorCode: string) => env.VENDOR_SECRETS.get(vendorSecretKey(merchantCode, vendorCode)));

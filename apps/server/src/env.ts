@@ -228,7 +228,8 @@ export const loadEnv = (source: EnvSource = process.env, repoRoot = findRepoRoot
     ? []
     : parsed.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`);
   const vendorSecrets = vendorSecretsOf(source, problems);
-  if (parsed.success && parsed.data.NODE_ENV === 'production') problems.push(...productionProblems(parsed.data, source));
+  if (parsed.success && parsed.data.NODE_ENV === 'production')
+    problems.push(...productionProblems(parsed.data, source));
   if (!parsed.success || problems.length > 0) throw new EnvError(problems);
   const fromRoot = (value: string | undefined, fallback: string): string => {
     const chosen = value ?? fallback;

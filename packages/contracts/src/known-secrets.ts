@@ -23,7 +23,8 @@ export const KNOWN_DEVELOPMENT_SECRETS: readonly string[] = [
 ];
 
 /** Words and runs that no generated secret contains by chance, and every hand-typed stand-in seems to. */
-const STAND_IN = /secret|password|passwd|change[-_ ]?me|example|placeholder|dummy|sample|default|0123456|abcdefg|qwerty|<|>/i;
+const STAND_IN =
+  /secret|password|passwd|change[-_ ]?me|example|placeholder|dummy|sample|default|0123456|abcdefg|qwerty|<|>/i;
 /** A random secret of 32 characters or more uses many different characters; `aaaa…` or `1212…` does not. */
 const MIN_DISTINCT_CHARACTERS = 10;
 

@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../lib/clock';
 import type { SecretBox } from '../modules/staff';
 import type { Database } from './database';
@@ -12,7 +11,8 @@ export type DemoSeedDeps = {
   /** The key the server seals staff TOTP secrets with (STAFF_SECRET_KEY or the DATA_DIR key file). */
   staffSecrets: SecretBox;
   now: Clock;
-  log: Pick<FastifyBaseLogger, 'info'>;
+  /** Told what each step added. */
+  log: (message: string, detail?: Record<string, number>) => void;
 };
 
 /**
@@ -21,15 +21,15 @@ export type DemoSeedDeps = {
  * run it (app.ts); on PostgreSQL it is `npm run seed:demo`; production never runs it (ADR 0016).
  */
 export const seedDemoData = async (db: Database, { hasher, staffSecrets, now, log }: DemoSeedDeps): Promise<void> => {
-  if (await seedDemo(db)) log.info('demo merchant seeded');
-  if ((await seedDemoDepositChannels(db)) > 0) log.info('demo deposit channels seeded');
+  if (await seedDemo(db)) log('demo merchant seeded');
+  if ((await seedDemoDepositChannels(db)) > 0) log('demo deposit channels seeded');
   const accounts = await seedDemoAccounts(db, hasher);
-  if (accounts > 0) log.info({ accounts }, 'demo accounts seeded');
+  if (accounts > 0) log('demo accounts seeded', { accounts });
   const staff = await seedDemoStaff(db, hasher, staffSecrets);
-  if (staff > 0) log.info({ staff }, 'demo staff seeded');
+  if (staff > 0) log('demo staff seeded', { staff });
   const catalogue = await seedDemoCatalogue(db);
-  if (catalogue.games > 0) log.info(catalogue, 'demo catalogue seeded');
+  if (catalogue.games > 0) log('demo catalogue seeded', catalogue);
   // After the catalogue: the winner-board examples name games.
   const content = await seedDemoContent(db, now);
-  if (content.banners + content.notices + content.wins > 0) log.info(content, 'demo content seeded');
+  if (content.banners + content.notices + content.wins > 0) log('demo content seeded', content);
 };
