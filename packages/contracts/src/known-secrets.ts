@@ -11,6 +11,7 @@ export const KNOWN_DEVELOPMENT_SECRETS: readonly string[] = [
   'Ops#2026',
   '123456',
   'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+  'JBSWY3DPEHPK3PXP',
   // Tests, browser tests and benchmarks.
   'KRSXG5CTORQWMZTTMVRXEZLUKRSXG5CT',
   'test-staff-secret-key-0123456789abcdef',
@@ -20,6 +21,7 @@ export const KNOWN_DEVELOPMENT_SECRETS: readonly string[] = [
   'bench-wallet-protocol-secret-0123456789abcdef',
   'e2e-staff-token-0123456789abcdef0123456789x',
   '0123456789abcdef0123456789abcdef',
+  'k3y-0f-at-least-32-characters-long!',
 ];
 
 /** Words and runs that no generated secret contains by chance, and every hand-typed stand-in seems to. */
