@@ -13,7 +13,7 @@ export const runScript = (script: string, args: readonly string[], env: Record<s
   new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
       cwd: SERVER_DIR,
-      env: { PATH: process.env.PATH ?? '', ...env },
+      env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -40,7 +40,7 @@ export type RunningServer = {
 export const startServer = async (env: Record<string, string>): Promise<RunningServer> => {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: SERVER_DIR,
-    env: { PATH: process.env.PATH ?? '', ...env, HOST: '127.0.0.1', PORT: '0' },
+    env: { ...env, HOST: '127.0.0.1', PORT: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
