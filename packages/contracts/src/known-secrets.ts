@@ -14,6 +14,7 @@ export const KNOWN_DEVELOPMENT_SECRETS: readonly string[] = [
   'JBSWY3DPEHPK3PXP',
   // Tests, browser tests and benchmarks.
   'KRSXG5CTORQWMZTTMVRXEZLUKRSXG5CT',
+  'GEZDGNBVGY3TQOJQ',
   'test-staff-secret-key-0123456789abcdef',
   'test-vendor-secret-RGS-0123456789abcdef',
   'demo-gateway-test-secret-0123456789abcdef',
