@@ -95,8 +95,9 @@ const main = async () => {
   const url = process.env.BENCH_DATABASE_URL;
   const db = url ? await openPostgres({ url, schema: `bench_lobby_${process.pid}` }) : await openPglite();
   // Any other host reaches the bench merchant too.
+  // Not production: that refuses to start without its secrets and seeds no demo data (ADR 0016).
   const env = loadEnv({
-    NODE_ENV: 'production',
+    NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: '/nonexistent',
     DEFAULT_MERCHANT_CODE: 'bench',

@@ -62,7 +62,8 @@ const serve = async (schema, sessionsFile) => {
   const { createLedgerModule } = await import('../apps/server/src/modules/ledger/index.ts');
   const db = await openPostgres({ url: URL_BASE, schema, maxConnections: POOL });
   const app = await buildApp({
-    env: loadEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', WEB_DIST_DIR: join(tmpdir(), 'no-web-build') }),
+    // Not production: that refuses to start without its secrets and seeds no demo merchant (ADR 0016).
+    env: loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: join(tmpdir(), 'no-web-build') }),
     db,
     logger: false,
     vendorSecret: (merchantCode, vendorCode) => (merchantCode === 'demo' && vendorCode === 'RGS' ? SECRET : undefined),

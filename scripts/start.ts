@@ -19,6 +19,10 @@ const secretsOf = (env: Env): SecretResolver => {
 runPlatform({
   vendorSecret: (env) => secretsOf(env),
   mount: async (app, env) => {
+    // Production has no embedded database, the in-process RGS's included (ADR 0016).
+    if (env.NODE_ENV === 'production' && rgsDatabaseUrl === undefined) {
+      throw new Error('RGS_DATABASE_URL: must be set in production (the embedded database is for development only)');
+    }
     await mountRgs(app, env, {
       secrets: secretsOf(env),
       database: rgsDatabaseUrl === undefined ? undefined : { url: rgsDatabaseUrl },

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { developmentSecretReason } from '@platform/contracts/known-secrets';
 
 /** The only module of the RGS that reads process.env (standalone mode; embedded mode passes options instead). */
 const findRepoRoot = (from = dirname(fileURLToPath(import.meta.url))): string => {
@@ -27,6 +28,7 @@ const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
 const RgsEnvSchema = z.object({
+  NODE_ENV: optional(z.enum(['development', 'production', 'test'])).transform((v) => v ?? 'development'),
   RGS_PORT: optional(z.coerce.number().int().min(0).max(65_535)).transform((v) => v ?? 8090),
   RGS_HOST: optional(z.string().min(1)).transform((v) => v ?? '0.0.0.0'),
   RGS_DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// connection string')),
@@ -43,11 +45,48 @@ const RgsEnvSchema = z.object({
 });
 export type RgsEnv = z.infer<typeof RgsEnvSchema> & { dataDir: string };
 
+/** A shared secret is an HMAC key: as long as the platform asks of its VENDOR_SECRET_* variables. */
+const OPERATOR_SECRET_MIN_LENGTH = 32;
+
+/**
+ * The rules of a production start (ADR 0016): a PostgreSQL database, the platform's address said explicitly, and a
+ * secret for at least one operator, none of them short or published in this repository. Names settings and operator
+ * codes, never a secret.
+ */
+export const rgsProductionProblems = (data: z.infer<typeof RgsEnvSchema>, source: NodeJS.ProcessEnv): string[] => {
+  const problems: string[] = [];
+  if (data.RGS_DATABASE_URL === undefined) {
+    problems.push('RGS_DATABASE_URL: must be set in production (the embedded database is for development only)');
+  }
+  if ((source.RGS_PLATFORM_URL ?? '') === '') {
+    problems.push("RGS_PLATFORM_URL: must be set in production (the platform's address)");
+  }
+  const entries = data.RGS_OPERATOR_SECRETS.split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  if (entries.length === 0) problems.push('RGS_OPERATOR_SECRETS: must be set in production (code=secret,...)');
+  for (const entry of entries) {
+    const at = entry.indexOf('=');
+    const code = at > 0 ? entry.slice(0, at).trim() : '?';
+    const secret = at > 0 ? entry.slice(at + 1).trim() : '';
+    const reason =
+      secret.length < OPERATOR_SECRET_MIN_LENGTH
+        ? `must be at least ${OPERATOR_SECRET_MIN_LENGTH} characters`
+        : developmentSecretReason(secret);
+    if (reason !== null) problems.push(`RGS_OPERATOR_SECRETS (operator ${code}): ${reason}`);
+  }
+  return problems;
+};
+
 export const loadRgsEnv = (source: NodeJS.ProcessEnv = process.env): RgsEnv => {
   const result = RgsEnvSchema.safeParse(source);
-  if (!result.success) {
-    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new Error(`Invalid RGS configuration:\n${lines.join('\n')}`);
+  const lines = result.success
+    ? result.data.NODE_ENV === 'production'
+      ? rgsProductionProblems(result.data, source)
+      : []
+    : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  if (!result.success || lines.length > 0) {
+    throw new Error(`Invalid RGS configuration:\n${lines.map((line) => `  ${line}`).join('\n')}`);
   }
   const root = findRepoRoot();
   const dataDir =

@@ -4,10 +4,7 @@ import { vendorSecretKey, type Env } from './env';
 import type { Database } from './db/database';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open-database';
-import { seedDemo, seedDemoCatalogue, seedDemoDepositChannels } from './db/seed';
-import { seedDemoAccounts } from './db/seed-accounts';
-import { seedDemoStaff } from './db/seed-staff';
-import { seedDemoContent } from './db/seed-content';
+import { seedDemoData } from './db/seed-demo';
 import type { HousekeepingTask } from './jobs/housekeeping';
 import { systemClock, type Clock } from './lib/clock';
 import { errorHandler } from './lib/error-handler';
@@ -19,6 +16,7 @@ import { loadPayloadKeys } from './modules/sealed';
 import { loadStaffSecretKey, secretBox } from './modules/staff';
 import type { VendorSecretResolver } from './modules/seamless';
 import { registerModules, type PlatformDeps } from './platform-modules';
+import { assertProductionSecrets } from './production-checks';
 import { recordApiRoutes } from './plugins/api-routes';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
@@ -65,7 +63,16 @@ export type BuildAppOptions = {
    * variables (env.VENDOR_SECRETS). The embedded start script passes its own, shared with the in-process RGS.
    */
   vendorSecret?: VendorSecretResolver;
+  /**
+   * Seed the demo merchant, accounts, staff, catalogue and content (db/seed-demo.ts). Default: only a development start
+   * on the embedded database (ADR 0016); on PostgreSQL it is `npm run seed:demo`. Never in production.
+   */
+  demoData?: boolean;
 };
+
+/** Whether a start seeds the demo data by default: development (or tests) on the embedded database only. */
+export const demoDataAtStart = (env: Pick<Env, 'NODE_ENV' | 'DATABASE_URL'>): boolean =>
+  env.NODE_ENV !== 'production' && env.DATABASE_URL === undefined;
 
 /** Requests carry small JSON bodies; uploads, when they come, get their own limit on their route. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -122,6 +129,8 @@ export const selfUrlOf = (app: FastifyInstance): string | undefined => {
 /** Builds the platform API and the static web app on one Fastify instance (fastify/demo style). */
 export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstance> => {
   const { env } = options;
+  const demoData = options.demoData ?? demoDataAtStart(env);
+  if (demoData && env.NODE_ENV === 'production') throw new Error('demo data is never seeded in production');
   const app = createServer(env, options.logger);
   const db =
     options.db ??
@@ -135,23 +144,20 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   try {
     const applied = await migrate(db);
     if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
-    if (await seedDemo(db)) app.log.info('demo merchant seeded');
-    if ((await seedDemoDepositChannels(db)) > 0) app.log.info('demo deposit channels seeded');
-    const accounts = await seedDemoAccounts(db, hasher);
-    if (accounts > 0) app.log.info({ accounts }, 'demo accounts seeded');
     if (env.STAFF_SECRET_KEY === undefined && env.DATABASE_URL !== undefined) {
       app.log.warn(
         'STAFF_SECRET_KEY is not set: staff TOTP secrets are sealed with a key kept in DATA_DIR on this node',
       );
     }
     const staffSecrets = secretBox(loadStaffSecretKey(env.STAFF_SECRET_KEY, env.DATA_DIR));
-    const staff = await seedDemoStaff(db, hasher, staffSecrets);
-    if (staff > 0) app.log.info({ staff }, 'demo staff seeded');
-    const catalogue = await seedDemoCatalogue(db);
-    if (catalogue.games > 0) app.log.info(catalogue, 'demo catalogue seeded');
-    // After the catalogue: the winner-board examples name games.
-    const content = await seedDemoContent(db, seams.now ?? systemClock);
-    if (content.banners + content.notices + content.wins > 0) app.log.info(content, 'demo content seeded');
+    if (demoData) {
+      const log = (message: string, detail: object = {}) => app.log.info(detail, message);
+      await seedDemoData(db, { hasher, staffSecrets, now: seams.now ?? systemClock, log });
+    }
+    const vendorSecret =
+      options.vendorSecret ??
+      ((merchantCode: string, vendorCode: string) => env.VENDOR_SECRETS.get(vendorSecretKey(merchantCode, vendorCode)));
+    if (env.NODE_ENV === 'production') await assertProductionSecrets(db, vendorSecret);
     if (env.PAYLOAD_PRIVATE_KEY === undefined && env.DATABASE_URL !== undefined) {
       app.log.warn('PAYLOAD_PRIVATE_KEY is not set: this node seals with its own key, which other nodes cannot open');
     }
@@ -167,9 +173,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
       vendorCallTimeoutMs: seams.vendorCallTimeoutMs,
       gameLaunchers: seams.gameLaunchers,
       catalogueAdapters: seams.catalogueAdapters,
-      vendorSecret:
-        options.vendorSecret ??
-        ((merchantCode, vendorCode) => env.VENDOR_SECRETS.get(vendorSecretKey(merchantCode, vendorCode))),
+      vendorSecret,
       selfUrl: seams.selfUrl ?? (() => selfUrlOf(app)),
       jackpotTimeoutMs: seams.jackpotTimeoutMs,
     });

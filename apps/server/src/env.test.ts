@@ -3,6 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EnvError, findRepoRoot, loadEnv, vendorSecretKey } from './env';
+import { developmentSecretReason } from '@platform/contracts/known-secrets';
+import { productionSecrets, repositorySecrets } from './env.test-support';
 
 const ROOT = '/srv/platform';
 
@@ -52,6 +54,7 @@ describe('loadEnv', () => {
   it('should parse every variable when valid', () => {
     const env = loadEnv(
       {
+        ...productionSecrets(),
         NODE_ENV: 'production',
         PORT: '3000',
         HOST: '127.0.0.1',
@@ -113,6 +116,58 @@ describe('loadEnv', () => {
 
   it('should refuse a port out of range', () => {
     expect(() => loadEnv({ PORT: '70000' }, ROOT)).toThrow(/PORT/);
+  });
+});
+
+describe('loadEnv in production (ADR 0016)', () => {
+  const refusal = (source: Record<string, string>): EnvError => {
+    try {
+      loadEnv({ NODE_ENV: 'production', ...source }, ROOT);
+    } catch (error) {
+      if (error instanceof EnvError) return error;
+      throw error;
+    }
+    throw new Error('loadEnv accepted it');
+  };
+
+  it('should refuse to start without a database, a payload key, a staff key and its proxies, naming each', () => {
+    const error = refusal({});
+    expect(error.problems.map((problem) => problem.split(':')[0])).toEqual([
+      'DATABASE_URL',
+      'PAYLOAD_PRIVATE_KEY',
+      'STAFF_SECRET_KEY',
+      'TRUSTED_PROXIES',
+    ]);
+  });
+
+  it('should accept every secret set, and TRUSTED_PROXIES=none for a process clients reach directly', () => {
+    expect(loadEnv({ NODE_ENV: 'production', ...productionSecrets() }, ROOT).TRUSTED_PROXIES).toEqual(['10.0.0.0/8']);
+    const direct = loadEnv({ NODE_ENV: 'production', ...productionSecrets(), TRUSTED_PROXIES: 'none' }, ROOT);
+    expect(direct.TRUSTED_PROXIES).toEqual([]);
+    expect(() => loadEnv({ TRUSTED_PROXIES: 'none, 10.0.0.1' }, ROOT)).toThrow(/TRUSTED_PROXIES/);
+  });
+
+  it('should refuse secrets this repository publishes, and stand-ins, without printing them', () => {
+    const cases = {
+      STAFF_SECRET_KEY: 'test-staff-secret-key-0123456789abcdef',
+      VENDOR_SECRET_DEMO_RGS: 'TEST-VENDOR-SECRET-rgs-0123456789ABCDEF',
+      VENDOR_SECRET_ACME_PG: 'replace-this-with-a-real-secret-value-please',
+      VENDOR_SECRET_ACME_JL: 'abababababababababababababababababab',
+      VENDOR_SECRET_ACME_FC: 'change_me_change_me_change_me_change_me',
+    };
+    const error = refusal({ ...productionSecrets(), ...cases });
+    expect(error.problems.map((problem) => problem.split(':')[0])).toEqual(Object.keys(cases));
+    for (const value of Object.values(cases)) expect(error.message).not.toContain(value);
+    // Development keeps accepting them: tests and the demo run on them.
+    expect(loadEnv(cases, ROOT).STAFF_SECRET_KEY).toBe(cases.STAFF_SECRET_KEY);
+  });
+
+  it('should refuse every secret-looking value written anywhere in this repository', () => {
+    const found = repositorySecrets(findRepoRoot());
+    // The scan finds the README's and the tests' secrets at all (it would pass vacuously otherwise).
+    expect(found.map((secret) => secret.value)).toContain('test-staff-secret-key-0123456789abcdef');
+    // What a production start would take (developmentSecretReason is the rule loadEnv and the RGS apply).
+    expect(found.filter(({ value }) => developmentSecretReason(value) === null)).toEqual([]);
   });
 });
 

@@ -4,6 +4,7 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import { developmentSecretReason } from '@platform/contracts/known-secrets';
 
 /**
  * The only module that reads process.env (ESLint enforces it). Everything else receives an `Env`.
@@ -29,6 +30,9 @@ export const findRepoRoot = (from = dirname(fileURLToPath(import.meta.url))): st
     dir = parent;
   }
 };
+
+/** TRUSTED_PROXIES=none: no proxy in front; every peer is the client. */
+export const TRUST_NO_PROXY = 'none';
 
 const isIpOrCidr = (value: string): boolean => ipaddr.isValid(value) || isValidCidr(value);
 const isValidCidr = (value: string): boolean => {
@@ -74,16 +78,22 @@ const EnvSchema = z.object({
    * Peers whose X-Forwarded-For (and X-Forwarded-Host) is believed. Empty by default, loopback included:
    * trusting a peer that is not really a proxy lets any client pick its own IP and walk past region rules,
    * while forgetting to list a real proxy only makes every request look like it comes from the proxy.
-   * Behind a reverse proxy on the same host, set TRUSTED_PROXIES=127.0.0.1/8.
+   * Behind a reverse proxy on the same host, set TRUSTED_PROXIES=127.0.0.1/8. `none` says so explicitly (clients connect
+   * to the process directly), which production requires instead of leaving it unset (productionProblems).
    */
   TRUSTED_PROXIES: optional(z.string())
     .transform((v) =>
-      (v ?? '')
-        .split(',')
-        .map((s) => s.trim())
-        .filter((s) => s !== ''),
+      v?.trim().toLowerCase() === TRUST_NO_PROXY
+        ? []
+        : (v ?? '')
+            .split(',')
+            .map((s) => s.trim())
+            .filter((s) => s !== ''),
     )
-    .refine((list) => list.every(isIpOrCidr), 'must be a comma-separated list of IP addresses or CIDR ranges'),
+    .refine(
+      (list) => list.every(isIpOrCidr),
+      `must be a comma-separated list of IP addresses or CIDR ranges, or ${TRUST_NO_PROXY}`,
+    ),
   WEB_DIST_DIR: optional(z.string()),
   /** The back office's build (apps/ops), served under /ops. */
   OPS_DIST_DIR: optional(z.string()),
@@ -165,6 +175,44 @@ const vendorSecretsOf = (source: EnvSource, problems: string[]): Map<string, str
   return secrets;
 };
 
+type ParsedEnv = z.infer<typeof EnvSchema>;
+
+/** A required secret: missing, or a value this repository publishes (or a stand-in). Names the variable only. */
+const secretProblem = (name: string, value: string | undefined, what: string): string | null => {
+  if (value === undefined) return `${name}: must be set in production (${what})`;
+  const reason = developmentSecretReason(value);
+  return reason === null ? null : `${name}: ${reason}`;
+};
+
+/**
+ * The rules of a production start (ADR 0016), on top of the format checks every start has. Production has no
+ * embedded database, no key made at boot or kept in a file, no secret published in this repository, and says who its
+ * proxies are. The secrets that depend on the database (the vendors it has) are checked once it is open
+ * (production-checks.ts).
+ */
+export const productionProblems = (data: ParsedEnv, source: EnvSource): string[] => {
+  const problems: (string | null)[] = [
+    data.DATABASE_URL === undefined
+      ? 'DATABASE_URL: must be set in production (the embedded database is for development only)'
+      : null,
+    // Not a shared secret, but a key pair made at boot would differ on every node and every restart.
+    data.PAYLOAD_PRIVATE_KEY === undefined
+      ? 'PAYLOAD_PRIVATE_KEY: must be set in production (one RSA private key, PEM, for every process)'
+      : null,
+    secretProblem('STAFF_SECRET_KEY', data.STAFF_SECRET_KEY, 'it seals the staff TOTP secrets'),
+    (source.TRUSTED_PROXIES ?? '').trim() === ''
+      ? `TRUSTED_PROXIES: must be set in production: the load balancer's addresses (IPs or CIDRs), or ${TRUST_NO_PROXY} ` +
+        'when clients connect to this process directly'
+      : null,
+  ];
+  for (const [name, value] of Object.entries(source)) {
+    // A value too short is already refused by vendorSecretsOf.
+    if (!VENDOR_SECRET_VARIABLE.test(name) || value === undefined || value.length < VENDOR_SECRET_MIN_LENGTH) continue;
+    problems.push(secretProblem(name, value, 'the vendor protocols'));
+  }
+  return problems.filter((problem) => problem !== null);
+};
+
 export class EnvError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid environment:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
@@ -180,6 +228,8 @@ export const loadEnv = (source: EnvSource = process.env, repoRoot = findRepoRoot
     ? []
     : parsed.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`);
   const vendorSecrets = vendorSecretsOf(source, problems);
+  if (parsed.success && parsed.data.NODE_ENV === 'production')
+    problems.push(...productionProblems(parsed.data, source));
   if (!parsed.success || problems.length > 0) throw new EnvError(problems);
   const fromRoot = (value: string | undefined, fallback: string): string => {
     const chosen = value ?? fallback;

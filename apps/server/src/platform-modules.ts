@@ -139,15 +139,19 @@ export const registerModules = async (app: FastifyInstance, deps: PlatformDeps):
   await app.register(
     withdraw.routes({ auth: identity.auth, merchantOf: identity.merchantOf, sealed: sealed.service, staff }),
   );
-  // Embedded mode: without DEMO_GATEWAY_SECRET the gateway and the webhook share a secret of this process only.
-  const demoGateway = createDemoGateway({
-    ...{ db, now, secret: env.DEMO_GATEWAY_SECRET ?? randomToken(32) },
-    log: (message, detail) => app.log.warn(detail, message),
-  });
-  await app.register(demoGateway.routes);
+  // Credits deposits that no money backs: never in production (ADR 0016). Embedded mode: without DEMO_GATEWAY_SECRET
+  // the gateway and the webhook share a secret of this process only.
+  const demoGateway =
+    env.NODE_ENV === 'production'
+      ? undefined
+      : createDemoGateway({
+          ...{ db, now, secret: env.DEMO_GATEWAY_SECRET ?? randomToken(32) },
+          log: (message, detail) => app.log.warn(detail, message),
+        });
+  if (demoGateway !== undefined) await app.register(demoGateway.routes);
   const deposit = createDepositModule({
     ...{ db, now, bus, limiter, wallet: wallet.service, merchantById: merchants.byId },
-    gateways: [demoGateway.gateway],
+    gateways: demoGateway === undefined ? [] : [demoGateway.gateway],
     findMember: identity.directory.byUsername,
     memberContexts,
   });

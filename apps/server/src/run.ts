@@ -46,24 +46,31 @@ const printBanner = async (app: FastifyInstance, env: Env, extra: readonly strin
   ]);
   const database =
     env.DATABASE_URL === undefined ? `embedded PGlite at ${embeddedDataDir(env)}` : 'PostgreSQL (DATABASE_URL)';
+  // Production prints no credential, whatever the database holds (ADR 0016).
+  const demo =
+    env.NODE_ENV === 'production'
+      ? []
+      : [
+          '  Demo merchant "demo" answers on localhost and 127.0.0.1',
+          ...(await demoAccountLines(app)),
+          ...(await demoStaffLines(app, `http://${hosts[0] ?? 'localhost'}:${actualPort}/ops`)),
+        ];
   const lines = [
     '',
     `  Platform is running (${env.NODE_ENV})`,
     ...hosts.map((host) => `    http://${host}:${actualPort}/`),
     `  Default merchant: ${env.DEFAULT_MERCHANT_CODE}${rows[0] ? ` (${rows[0].name})` : ' (not found)'}`,
-    '  Demo merchant "demo" answers on localhost and 127.0.0.1',
     `  Database: ${database}`,
     '  Health: /health/live, /health/ready   Configuration: /wps/system/permission',
     ...extra,
-    ...(await demoAccountLines(app, env)),
-    ...(await demoStaffLines(app, `http://${hosts[0] ?? 'localhost'}:${actualPort}/ops`)),
+    ...demo,
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
 };
 
 /** The demo accounts that exist on the demo merchant, with their public passwords, and where SMS codes land. */
-const demoAccountLines = async (app: FastifyInstance, env: Env): Promise<string[]> => {
+const demoAccountLines = async (app: FastifyInstance): Promise<string[]> => {
   const { rows } = await app.db.query<{ username: string }>(
     `SELECT m.username FROM members m JOIN merchants t ON t.id = m.merchant_id
      WHERE t.code = 'demo' AND m.username = ANY($1::text[])`,
@@ -76,9 +83,7 @@ const demoAccountLines = async (app: FastifyInstance, env: Env): Promise<string[
   return [
     '  Demo accounts (merchant "demo"; the login popup also has free play for a trial account):',
     ...accounts.map((a) => `    ${`${a.username} / ${a.password}`.padEnd(width)}  ${a.note}`),
-    ...(env.NODE_ENV === 'production'
-      ? []
-      : ['  SMS codes and reset links (outbox, not in production): /wps/dev/outbox?to=%2B639171234567']),
+    '  SMS codes and reset links (outbox, not in production): /wps/dev/outbox?to=%2B639171234567',
   ];
 };
 
@@ -148,7 +153,8 @@ export const runPlatform = async (options: RunOptions = {}): Promise<void> => {
   try {
     app = await buildApp({ env, logger: loggerFor(env), vendorSecret: options.vendorSecret?.(env) });
   } catch (error) {
-    if (error instanceof EmbeddedDatabaseLockedError) return fail(error.message);
+    // EnvError: a production rule that needs the database (production-checks.ts).
+    if (error instanceof EmbeddedDatabaseLockedError || error instanceof EnvError) return fail(error.message);
     throw error;
   }
   let extra: readonly string[] = [];

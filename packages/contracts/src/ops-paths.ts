@@ -11,6 +11,8 @@ export const OPS_API = {
     enrol: '/wps/ops/auth/enrol',
     /** POST { challenge, code } or { challenge, recoveryCode } → StaffSessionSchema. */
     mfa: '/wps/ops/auth/mfa',
+    /** POST { token, password } (an enrolment link's token) → StaffLoginResponseSchema, stage ENROL. */
+    invitation: '/wps/ops/auth/invitation',
     /** POST (any staff session): ends the session. */
     logout: '/wps/ops/auth/logout',
     /** GET (any staff session): StaffProfileSchema. */

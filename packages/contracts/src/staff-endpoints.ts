@@ -104,4 +104,5 @@ export const STAFF_SIGN_IN_ENDPOINTS: readonly Omit<StaffEndpoint, 'permission'>
   { method: 'POST', path: OPS_API.auth.login },
   { method: 'POST', path: OPS_API.auth.enrol },
   { method: 'POST', path: OPS_API.auth.mfa },
+  { method: 'POST', path: OPS_API.auth.invitation },
 ];

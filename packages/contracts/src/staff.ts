@@ -164,6 +164,16 @@ export type StaffLoginResponse = z.infer<typeof StaffLoginResponseSchema>;
 export const StaffEnrolRequestSchema = z.object({ challenge: z.string().min(1).max(128), code: TotpCodeSchema });
 export type StaffEnrolRequest = z.infer<typeof StaffEnrolRequestSchema>;
 
+/**
+ * POST /wps/ops/auth/invitation: the one-time token of an enrolment link (`npm run create-owner`, ADR 0016) and the
+ * password its staff member chooses. Answers the ENROL stage of StaffLoginResponseSchema.
+ */
+export const StaffInvitationRequestSchema = z.object({
+  token: z.string().min(1).max(128),
+  password: StaffPasswordSchema,
+});
+export type StaffInvitationRequest = z.infer<typeof StaffInvitationRequestSchema>;
+
 /** POST /wps/ops/auth/mfa: a TOTP code, or one of the recovery codes (each works once). */
 export const StaffMfaRequestSchema = z.union([
   z.object({ challenge: z.string().min(1).max(128), code: TotpCodeSchema }),

@@ -17,6 +17,7 @@ const ONE_SHOT_WAITS: Record<string, string> = {
   'modules/config-ops/index.ts': 'dropping cached answers once more after the lookups behind them expire',
   'modules/ledger/ledger.crash-support.ts': "the crash test's waits for the server process",
   'modules/jobs/jobs.node-fixture.ts': "the two-process test's run time",
+  'test/spawned-server.ts': "the production-start test's wait for a server process",
 };
 
 const sourceFiles = (dir: string): string[] =>

@@ -7,6 +7,7 @@ import type { RateLimiter } from '../rate-limit';
 import { staffAccountsServiceFactory } from './staff-accounts.service';
 import { createStaffAuth } from './staff-auth';
 import type { SecretBox } from './staff-secrets';
+import { staffInvitationServiceFactory } from './staff-invitation.service';
 import { signInServiceFactory } from './staff-sign-in.service';
 import { staffRepository } from './staff.repository';
 import { staffRoutes } from './staff.routes';
@@ -15,6 +16,12 @@ export { createStaffAuth, STAFF_TOUCH_AFTER_MS, type StaffAuth, type StaffCaller
 export { loadStaffSecretKey, secretBox, STAFF_SECRET_KEY_FILE, type SecretBox } from './staff-secrets';
 export { staffRepository, type NewStaff } from './staff.repository';
 export { STAFF_SIGN_IN_RULES, MFA_CHALLENGE_TTL_MS, ENROL_CHALLENGE_TTL_MS } from './staff-sign-in.service';
+export {
+  inviteOwner,
+  OwnerExistsError,
+  INVITATION_TTL_MS,
+  type StaffInvitationService,
+} from './staff-invitation.service';
 
 const DAY_MS = 24 * 60 * 60_000;
 /** Ended sessions and challenges are kept 30 days for audit; sign-in history 180 days. */
@@ -44,10 +51,11 @@ export const createStaffModule = (deps: StaffModuleDeps) => {
   const dummyHash = () => (dummy ??= hasher.hash(randomBytes(24).toString('base64url')));
   const signIn = signInServiceFactory({ db, now, hasher, limiter: deps.limiter, secrets: deps.secrets, dummyHash });
   const accounts = staffAccountsServiceFactory({ db, now, hasher });
+  const invitations = staffInvitationServiceFactory({ db, now, hasher, secrets: deps.secrets, limiter: deps.limiter });
   return {
     auth,
     routes: async (app: FastifyInstance) => {
-      await app.register(staffRoutes, { signIn, accounts, staff: auth, merchantOf: deps.merchantOf });
+      await app.register(staffRoutes, { signIn, accounts, staff: auth, merchantOf: deps.merchantOf, invitations });
     },
     purge: async (batch: number): Promise<number> => {
       const nowMs = now();

@@ -24,7 +24,8 @@ import { tooManyRequests, type RateLimiter, type RateRule } from '../rate-limit'
 import type { StaffCaller } from './staff-auth';
 import type { SecretBox } from './staff-secrets';
 import { staffRepository, type StaffRow } from './staff.repository';
-import { currentStep, newRecoveryCodes, newTotpSecret, otpauthUrl, recoveryCodeHash, totpStep } from './totp';
+import { startEnrolment } from './staff-enrolment';
+import { currentStep, newRecoveryCodes, recoveryCodeHash, totpStep } from './totp';
 
 const MINUTE_MS = 60_000;
 
@@ -40,7 +41,7 @@ export const STAFF_SIGN_IN_RULES = {
 
 /** How long the step between the password and the session may take (enrolment includes scanning a QR code). */
 export const MFA_CHALLENGE_TTL_MS = 5 * MINUTE_MS;
-export const ENROL_CHALLENGE_TTL_MS = 10 * MINUTE_MS;
+export { ENROL_CHALLENGE_TTL_MS } from './staff-enrolment';
 
 const invalidCredentials = (message = 'Wrong username or password') =>
   new AppError('INVALID_CREDENTIALS', 401, message);
@@ -158,24 +159,7 @@ export const signInServiceFactory = ({ db, now, limiter, hasher, dummyHash, secr
       );
       return { stage: 'MFA', challenge };
     }
-    const secret = newTotpSecret();
-    await repository.insertChallenge(
-      {
-        staffId: account.id,
-        merchantId,
-        tokenHash: sha256(challenge),
-        kind: 'ENROL',
-        pendingSecret: secrets.seal(secret),
-      },
-      nowMs,
-      ENROL_CHALLENGE_TTL_MS,
-    );
-    return {
-      stage: 'ENROL',
-      challenge,
-      secret,
-      otpauthUrl: otpauthUrl(secret, account.username, `${ctx.merchant.name} back office`),
-    };
+    return startEnrolment(repository, secrets, account, ctx.merchant, nowMs);
   };
 
   /** The account behind a live challenge of this kind, checked again (it may have been locked or disabled since). */

@@ -6,6 +6,7 @@ import {
   StaffEnrolRequestSchema,
   StaffEnrolResponseSchema,
   StaffIdParamsSchema,
+  StaffInvitationRequestSchema,
   StaffListQuerySchema,
   StaffLoginRequestSchema,
   StaffLoginResponseSchema,
@@ -20,6 +21,7 @@ import { parseInput } from '../../lib/validate';
 import type { MerchantResolver } from '../identity';
 import type { StaffAccountsService } from './staff-accounts.service';
 import type { StaffAuth } from './staff-auth';
+import type { StaffInvitationService } from './staff-invitation.service';
 import { profileOf, type SignInService } from './staff-sign-in.service';
 import { staffContextOf } from './staff.context';
 
@@ -36,7 +38,14 @@ export const staffRoutes = async (
     accounts,
     staff,
     merchantOf,
-  }: { signIn: SignInService; accounts: StaffAccountsService; staff: StaffAuth; merchantOf: MerchantResolver },
+    invitations,
+  }: {
+    signIn: SignInService;
+    accounts: StaffAccountsService;
+    staff: StaffAuth;
+    merchantOf: MerchantResolver;
+    invitations: StaffInvitationService;
+  },
 ) => {
   app.post(OPS_API.auth.login, async (request) => {
     const ctx = await staffContextOf(request, merchantOf);
@@ -54,6 +63,13 @@ export const staffRoutes = async (
     const ctx = await staffContextOf(request, merchantOf);
     const body = parseInput(StaffMfaRequestSchema, request.body, 'code');
     return success(StaffSessionSchema, await signIn.mfa(ctx, body));
+  });
+
+  // An enrolment link (npm run create-owner): sets the password, then the ENROL step as at a first sign-in.
+  app.post(OPS_API.auth.invitation, async (request) => {
+    const ctx = await staffContextOf(request, merchantOf);
+    const body = parseInput(StaffInvitationRequestSchema, request.body, 'enrolment link');
+    return success(StaffLoginResponseSchema, await invitations.accept(ctx, body));
   });
 
   app.post(OPS_API.auth.logout, async (request) => {

@@ -22,6 +22,10 @@ export const login = (body: StaffLoginRequest) =>
 export const enrol = (challenge: string, code: string) =>
   apiRequest(OPS_API.auth.enrol, { method: 'POST', body: { challenge, code }, schema: StaffEnrolResponseSchema });
 
+/** An enrolment link's token and the password chosen: answers the ENROL stage. */
+export const acceptInvitation = (token: string, password: string) =>
+  apiRequest(OPS_API.auth.invitation, { method: 'POST', body: { token, password }, schema: StaffLoginResponseSchema });
+
 export const verifyMfa = (challenge: string, proof: { code: string } | { recoveryCode: string }) =>
   apiRequest(OPS_API.auth.mfa, { method: 'POST', body: { challenge, ...proof }, schema: StaffSessionSchema });
 

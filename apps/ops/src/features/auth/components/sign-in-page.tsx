@@ -1,15 +1,17 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { clearSignedOutReason, readSignedOutReason, startSession, useSession } from '@/lib/session';
 import type { EnrolResult, LoginResult, SessionResult } from '../api/auth-api';
 import { EnrolStep } from './enrol-step';
+import { INVITE_FRAGMENT, InviteStep } from './invite-step';
 import { MfaStep } from './mfa-step';
 import { PasswordStep } from './password-step';
 import { RecoveryCodesStep } from './recovery-codes-step';
 
 type Step =
   | { name: 'password' }
+  | { name: 'invite'; token: string }
   | { name: 'mfa'; challenge: string }
   | { name: 'enrol'; challenge: string; otpauthUrl: string; secret: string }
   | { name: 'codes'; result: EnrolResult };
@@ -25,7 +27,15 @@ export function SignInPage() {
   const { t } = useTranslation();
   const location = useLocation();
   const { token, staff } = useSession();
-  const [step, setStep] = useState<Step>({ name: 'password' });
+  const navigate = useNavigate();
+  // An enrolment link opens here with its token in the fragment; it is taken off the address bar at once.
+  const [step, setStep] = useState<Step>(() => {
+    const token = INVITE_FRAGMENT.exec(location.hash)?.[1];
+    return token === undefined ? { name: 'password' } : { name: 'invite', token };
+  });
+  useEffect(() => {
+    if (location.hash !== '') void navigate({ pathname: location.pathname, hash: '' }, { replace: true });
+  }, []);
   const [reason] = useState(readSignedOutReason);
   useEffect(() => clearSignedOutReason(), []);
 
@@ -51,6 +61,7 @@ export function SignInPage() {
         {step.name === 'password' && (
           <PasswordStep notice={reason ? t(`auth.signedOut.${reason}`) : null} onResult={fromLogin} />
         )}
+        {step.name === 'invite' && <InviteStep token={step.token} onResult={fromLogin} />}
         {step.name === 'mfa' && <MfaStep challenge={step.challenge} onSignedIn={finish} onRestart={restart} />}
         {step.name === 'enrol' && (
           <EnrolStep

@@ -1,0 +1,35 @@
+import type { Clock } from '../lib/clock';
+import type { SecretBox } from '../modules/staff';
+import type { Database } from './database';
+import { seedDemo, seedDemoCatalogue, seedDemoDepositChannels } from './seed';
+import { seedDemoAccounts, type SeedHasher } from './seed-accounts';
+import { seedDemoContent } from './seed-content';
+import { seedDemoStaff } from './seed-staff';
+
+export type DemoSeedDeps = {
+  hasher: SeedHasher;
+  /** The key the server seals staff TOTP secrets with (STAFF_SECRET_KEY or the DATA_DIR key file). */
+  staffSecrets: SecretBox;
+  now: Clock;
+  /** Told what each step added. */
+  log: (message: string, detail?: Record<string, number>) => void;
+};
+
+/**
+ * The demo merchant and everything on it (DESIGN.md §3): configuration, deposit channels, accounts, staff, catalogue
+ * and content. Each step adds only what is missing, so a restart keeps an operator's edits. Embedded development starts
+ * run it (app.ts); on PostgreSQL it is `npm run seed:demo`; production never runs it (ADR 0016).
+ */
+export const seedDemoData = async (db: Database, { hasher, staffSecrets, now, log }: DemoSeedDeps): Promise<void> => {
+  if (await seedDemo(db)) log('demo merchant seeded');
+  if ((await seedDemoDepositChannels(db)) > 0) log('demo deposit channels seeded');
+  const accounts = await seedDemoAccounts(db, hasher);
+  if (accounts > 0) log('demo accounts seeded', { accounts });
+  const staff = await seedDemoStaff(db, hasher, staffSecrets);
+  if (staff > 0) log('demo staff seeded', { staff });
+  const catalogue = await seedDemoCatalogue(db);
+  if (catalogue.games > 0) log('demo catalogue seeded', catalogue);
+  // After the catalogue: the winner-board examples name games.
+  const content = await seedDemoContent(db, now);
+  if (content.banners + content.notices + content.wins > 0) log('demo content seeded', content);
+};
