@@ -76,8 +76,8 @@ export const LoginResponseSchema = z.object({
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
 /**
- * The value of every failed login (INVALID_CREDENTIALS, CAPTCHA_REQUIRED, CAPTCHA_INVALID, ACCOUNT_LOCKED): whether the
- * client must now show the captcha (spec §4 login failure), and when a locked account or IP may try again.
+ * The value of every failed login (INVALID_CREDENTIALS, CAPTCHA_REQUIRED, CAPTCHA_INVALID, TOO_MANY_ATTEMPTS): whether
+ * the client must now show the captcha (spec §4 login failure), and when this address may try this account again.
  */
 export const LoginFailureValueSchema = z.object({
   captcha: z.boolean(),
