@@ -85,8 +85,14 @@ export const LoginFailureValueSchema = z.object({
 });
 export type LoginFailureValue = z.infer<typeof LoginFailureValueSchema>;
 
-/** The value of a 429 (RATE_LIMITED, SMS_TOO_MANY_REQUESTS); the Retry-After header says the same. */
+/** The value of a 429 (RATE_LIMITED, SMS_TOO_MANY_REQUESTS, TOO_MANY_ATTEMPTS); the Retry-After header says the same. */
 export const RetryAfterValueSchema = z.object({ retryAfterSeconds: z.number().int().positive() });
+
+/** Whole minutes (at least one) until a 429 allows another try, for messages that say how long to wait. */
+export const retryAfterMinutes = (value: unknown): number | undefined => {
+  const parsed = RetryAfterValueSchema.safeParse(value);
+  return parsed.success ? Math.max(1, Math.ceil(parsed.data.retryAfterSeconds / 60)) : undefined;
+};
 
 export const CaptchaResponseSchema = z.object({
   captchaId: z.string(),
