@@ -174,7 +174,9 @@ describeEachDatabase('login', (getDb) => {
       const asked = await attempt(member.username, member.password, {}, freshIp());
       expect([asked.statusCode, asked.json().code]).toEqual([400, 'CAPTCHA_REQUIRED']);
       expect(hashes()).toBe(before);
-      expect((await attempt(member.username, member.password, await solveCaptcha(app), freshIp())).statusCode).toBe(200);
+      expect((await attempt(member.username, member.password, await solveCaptcha(app), freshIp())).statusCode).toBe(
+        200,
+      );
     });
 
     it('should ask for the captcha from an address after 50 failures across accounts, without hashing', async () => {

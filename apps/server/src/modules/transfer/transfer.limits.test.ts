@@ -2,7 +2,14 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { API } from '@platform/contracts';
 import { describeEachDatabase } from '../../test/databases';
-import { clearRateLimits, demoMerchantId, exhaustLimit, insertMember, sealed } from '../../test/identity-helpers';
+import {
+  clearRateLimits,
+  demoMerchantId,
+  exhaustLimit,
+  insertMember,
+  sealed,
+  type TestMember,
+} from '../../test/identity-helpers';
 import { buildTestApp, clockOf } from '../../test/test-app';
 import { adjust, balanceOf, memberWithSession, requestId } from '../../test/wallet-helpers';
 import { PAYMENT_PASSWORD_RULE } from '../identity/account.service';
@@ -45,7 +52,7 @@ describeEachDatabase('transfer limits', (getDb) => {
     const agent = await memberWithSession(app, getDb(), { userType: AGENT });
     await adjust(app, agent.username, '100.00');
     await setPaymentPassword(agent);
-    const downline = [];
+    const downline: TestMember[] = [];
     for (let i = 0; i < 50; i += 1) downline.push(await insertMember(getDb(), { parentId: agent.id }));
     for (const [i, member] of downline.entries()) {
       const res = await toDownline(agent, {
