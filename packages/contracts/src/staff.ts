@@ -199,8 +199,6 @@ export const StaffAccountSchema = z.object({
   status: StaffStatusSchema,
   /** False until TOTP is enrolled (first sign-in, or after an MFA reset). */
   mfaEnrolled: z.boolean(),
-  /** Set while locked after too many failed sign-ins (ISO 8601). */
-  lockedUntil: z.string().nullable(),
   lastLoginAt: z.string().nullable(),
   createdAt: z.string(),
 });
