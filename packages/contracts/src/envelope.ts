@@ -22,7 +22,13 @@ export const ErrorCode = {
   INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
   CAPTCHA_REQUIRED: 'CAPTCHA_REQUIRED',
   CAPTCHA_INVALID: 'CAPTCHA_INVALID',
+  /** A locked account (staff lock, spec status LOCKED): only staff can open it again. */
   ACCOUNT_LOCKED: 'ACCOUNT_LOCKED',
+  /**
+   * Too many failed sign-ins from this address at this account (429, `retryAfterSeconds` in the value and the
+   * Retry-After header): a wait for this address only, never a lock of the account (ADR 0018).
+   */
+  TOO_MANY_ATTEMPTS: 'TOO_MANY_ATTEMPTS',
   ACCOUNT_CLOSED: 'ACCOUNT_CLOSED',
   /** A non-member on the member side (spec §6 member_no_enter). */
   MEMBER_NO_ENTER: 'MEMBER_NO_ENTER',

@@ -76,8 +76,8 @@ export const LoginResponseSchema = z.object({
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
 /**
- * The value of every failed login (INVALID_CREDENTIALS, CAPTCHA_REQUIRED, CAPTCHA_INVALID, ACCOUNT_LOCKED): whether the
- * client must now show the captcha (spec §4 login failure), and when a locked account or IP may try again.
+ * The value of every failed login (INVALID_CREDENTIALS, CAPTCHA_REQUIRED, CAPTCHA_INVALID, TOO_MANY_ATTEMPTS): whether
+ * the client must now show the captcha (spec §4 login failure), and when this address may try this account again.
  */
 export const LoginFailureValueSchema = z.object({
   captcha: z.boolean(),
@@ -85,8 +85,14 @@ export const LoginFailureValueSchema = z.object({
 });
 export type LoginFailureValue = z.infer<typeof LoginFailureValueSchema>;
 
-/** The value of a 429 (RATE_LIMITED, SMS_TOO_MANY_REQUESTS); the Retry-After header says the same. */
+/** The value of a 429 (RATE_LIMITED, SMS_TOO_MANY_REQUESTS, TOO_MANY_ATTEMPTS); the Retry-After header says the same. */
 export const RetryAfterValueSchema = z.object({ retryAfterSeconds: z.number().int().positive() });
+
+/** Whole minutes (at least one) until a 429 allows another try, for messages that say how long to wait. */
+export const retryAfterMinutes = (value: unknown): number | undefined => {
+  const parsed = RetryAfterValueSchema.safeParse(value);
+  return parsed.success ? Math.max(1, Math.ceil(parsed.data.retryAfterSeconds / 60)) : undefined;
+};
 
 /**
  * GET /wps/captcha: the picture, or, where the merchant turned on CAPTCHATEXT3, a question in words for people who

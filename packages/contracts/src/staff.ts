@@ -88,9 +88,6 @@ export const roleHas = (role: StaffRole, permission: StaffPermission): boolean =
 export const STAFF_IDLE_TIMEOUT_MS = 15 * 60 * 1000;
 /** And after this long whatever happens. */
 export const STAFF_SESSION_MAX_MS = 12 * 60 * 60 * 1000;
-/** Failed sign-ins (password or code) before the account locks, and for how long. */
-export const STAFF_MAX_FAILURES = 5;
-export const STAFF_LOCK_MS = 15 * 60 * 1000;
 /** Recovery codes handed out at TOTP enrolment; each works once. */
 export const STAFF_RECOVERY_CODE_COUNT = 10;
 
@@ -212,8 +209,6 @@ export const StaffAccountSchema = z.object({
   status: StaffStatusSchema,
   /** False until TOTP is enrolled (first sign-in, or after an MFA reset). */
   mfaEnrolled: z.boolean(),
-  /** Set while locked after too many failed sign-ins (ISO 8601). */
-  lockedUntil: z.string().nullable(),
   lastLoginAt: z.string().nullable(),
   createdAt: z.string(),
 });

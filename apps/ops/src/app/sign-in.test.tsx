@@ -69,6 +69,21 @@ describe('sign-in', () => {
     expect(getToken()).toBeNull();
   });
 
+  it('should say how long this address must wait after too many failed sign-ins', async () => {
+    const user = userEvent.setup();
+    signInRoutes({
+      'POST /wps/ops/auth/login': () => {
+        throw new ApiFailure(429, 'TOO_MANY_ATTEMPTS', 'server text', { retryAfterSeconds: 100 });
+      },
+    });
+    renderApp('/', { staff: null });
+    await typePassword(user);
+    expect(await screen.findByTestId('sign-in-error')).toHaveTextContent(
+      'Too many failed sign-in attempts from this address. Try again in 2 min.',
+    );
+    expect(getToken()).toBeNull();
+  });
+
   it('should refuse a code that is not 6 digits without calling the server', async () => {
     const user = userEvent.setup();
     const api = signInRoutes();

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { retryAfterMinutes } from '@platform/contracts';
 import { isApiError } from './api-client';
 
 /**
@@ -10,7 +11,8 @@ export const errorText = (t: TFunction, error: unknown): string => {
   if (isApiError(error)) {
     if (error.code === 'NETWORK') return t('errors.NETWORK');
     const key = `errors.${error.code}`;
-    const translated = t(key, { defaultValue: '' });
+    // A 429 says how long to wait (TOO_MANY_ATTEMPTS: "try again in {{minutes}} min").
+    const translated = t(key, { defaultValue: '', minutes: retryAfterMinutes(error.value) });
     if (translated !== '') return translated;
     if (error.message !== '' && error.status < 500) return error.message;
   }

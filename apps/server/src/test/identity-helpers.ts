@@ -12,6 +12,7 @@ import {
 } from '@platform/contracts';
 import type { Database } from '../db/database';
 import type { PasswordHasher } from '../modules/identity';
+import { createRateLimiter, databaseRateLimitStore, type RateRule } from '../modules/rate-limit';
 import { testHasher } from './test-app';
 
 /** Every captcha of a test app shows this text (seams.captchaText), so tests can solve them. */
@@ -157,3 +158,19 @@ export const latestSmsCode = async (app: FastifyInstance, to: string): Promise<s
 
 /** Forgets every rate-limit key: tests that are not about limits start from a clean slate. */
 export const clearRateLimits = (db: Database) => db.query('DELETE FROM rate_limits');
+
+/**
+ * Uses up every unit of `rule` for `subject` on the app's database at the app's clock, as a run of requests would:
+ * the next request the rule guards is refused.
+ */
+export const exhaustLimit = async (
+  db: Database,
+  now: () => number,
+  merchantId: number,
+  rule: RateRule,
+  subject: string,
+): Promise<void> => {
+  const limiter = createRateLimiter(databaseRateLimitStore(db), now);
+  for (let i = 0; i <= rule.limit; i += 1) if (!(await limiter.take(merchantId, rule, subject)).allowed) return;
+  throw new Error(`${rule.name} never refused`);
+};

@@ -79,18 +79,22 @@ const expectOk = (res: LightMyRequestResponse, what: string) => {
   return res.json().value as Record<string, unknown>;
 };
 
-/** Signs an enrolled account in through the real endpoints (password, then a TOTP code at the app's time). */
+/**
+ * Signs an enrolled account in through the real endpoints (password, then a TOTP code at the app's time), from `ip`
+ * when given (both steps), else from a new address for each step.
+ */
 export const signInStaff = async (
   app: FastifyInstance,
   account: { username: string; password: string; secret: string },
   host = TEST_HOST,
+  ip?: string,
 ): Promise<string> => {
   const login = expectOk(
     await staffPost(
       app,
       OPS_API.auth.login,
       { username: account.username, password: account.password },
-      freshIp(),
+      ip ?? freshIp(),
       host,
     ),
     'staff login',
@@ -101,7 +105,7 @@ export const signInStaff = async (
       app,
       OPS_API.auth.mfa,
       { challenge: login.challenge, code: totpCode(account.secret, clockOf(app)()) },
-      freshIp(),
+      ip ?? freshIp(),
       host,
     ),
     'staff MFA',

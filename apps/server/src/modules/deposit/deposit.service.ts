@@ -196,12 +196,15 @@ export const depositServiceFactory = (deps: DepositServiceDeps) => {
       body: CreateDepositRequest,
       urls: CallbackUrls,
     ): Promise<CreateDepositResponse> => {
-      await enforceLimits(
-        deps.limiter,
-        merchant.id,
-        [[CREATE_ORDER_RULE, memberId.toString()]],
-        'Too many deposit requests; please wait a minute',
-      );
+      // A retry of an order already made answers that order whatever the limit says (it makes nothing new).
+      if ((await repository.byRequestId(merchant.id, memberId, body.requestId)) === undefined) {
+        await enforceLimits(
+          deps.limiter,
+          merchant.id,
+          [[CREATE_ORDER_RULE, memberId.toString()]],
+          'Too many deposit requests; please wait a minute',
+        );
+      }
       const amountMinor = parseAmount(body.amount, merchant);
       const channel = await repository.channel(merchant.id, BigInt(body.channelId));
       if (

@@ -22,7 +22,10 @@ import { checkProfileChanges } from './profile.rules';
 import { fieldError } from './registration.rules';
 import type { SessionService, Session } from './session.service';
 
-/** Guesses of the login or payment password while setting a payment password: 5 per 15 minutes per member. */
+/**
+ * Wrong guesses of the payment password (or of the login password while setting the first one): 5 per 15 minutes per
+ * member, then one every 3 minutes. Only failures count (see guess below).
+ */
 export const PAYMENT_PASSWORD_RULE: RateRule = { name: 'payment-password', limit: 5, periodMs: 15 * 60_000 };
 
 export type AccountServiceDeps = {
@@ -90,6 +93,24 @@ const requireGoodPaymentPassword = (rules: readonly RegisterFieldRule[], request
   }
 };
 
+/**
+ * One guess at a password under PAYMENT_PASSWORD_RULE. A unit is taken before the hash, so guesses in flight are
+ * bounded as well, and given back when the guess was right: only failures count, and an agent paying fifty downlines in
+ * a row with the right password never meets the limit (issue 16). 429 RATE_LIMITED with Retry-After when it refuses.
+ */
+const guess = async (deps: AccountServiceDeps, member: MemberRow, stored: string | null, attempt: string) => {
+  const subject = member.id.toString();
+  await enforceLimits(
+    deps.limiter,
+    member.merchantId,
+    [[PAYMENT_PASSWORD_RULE, subject]],
+    'Too many wrong passwords; please try again later',
+  );
+  const right = stored !== null && (await deps.hasher.verify(stored, attempt));
+  if (right) await deps.limiter.give(member.merchantId, PAYMENT_PASSWORD_RULE, subject);
+  return right;
+};
+
 /** The first payment password needs the login password; a new one needs the current payment password. */
 const setPaymentPassword = async (
   deps: AccountServiceDeps,
@@ -103,8 +124,7 @@ const setPaymentPassword = async (
       ? [request.loginPassword, member.passwordHash, 'loginPassword']
       : [request.oldPaymentPassword, member.paymentPasswordHash, 'oldPaymentPassword'];
   if (!proof) throw new AppError('VALIDATION_FAILED', 400, `${what}: Input cannot be empty`);
-  await enforceLimits(deps.limiter, session.merchantId, [[PAYMENT_PASSWORD_RULE, member.id.toString()]]);
-  if (stored === null || !(await deps.hasher.verify(stored, proof))) {
+  if (!(await guess(deps, member, stored, proof))) {
     throw new AppError('OLD_PASSWORD_WRONG', 400, 'The current password is wrong');
   }
   const hash = await deps.hasher.hash(request.newPaymentPassword);
@@ -113,15 +133,14 @@ const setPaymentPassword = async (
 
 /**
  * Money leaving the wallet (withdrawal, transfers) needs the payment password: PAYMENT_PASSWORD_REQUIRED before one is
- * set, PAYMENT_PASSWORD_WRONG on a wrong guess. Guesses share PAYMENT_PASSWORD_RULE (5 per 15 minutes per member).
+ * set, PAYMENT_PASSWORD_WRONG on a wrong guess. Wrong guesses share PAYMENT_PASSWORD_RULE.
  */
 const checkPaymentPassword = async (deps: AccountServiceDeps, session: Session, password: string): Promise<void> => {
   const member = await own(deps, session);
   if (member.paymentPasswordHash === null) {
     throw new AppError('PAYMENT_PASSWORD_REQUIRED', 400, 'Please set your payment password first');
   }
-  await enforceLimits(deps.limiter, session.merchantId, [[PAYMENT_PASSWORD_RULE, member.id.toString()]]);
-  if (!(await deps.hasher.verify(member.paymentPasswordHash, password))) {
+  if (!(await guess(deps, member, member.paymentPasswordHash, password))) {
     throw new AppError('PAYMENT_PASSWORD_WRONG', 400, 'The payment password is wrong');
   }
 };

@@ -42,6 +42,7 @@ export {
   type PasswordHasher,
 } from './password-hasher';
 export { LOGIN_RULES } from './login-guard';
+export { PAYMENT_PASSWORD_RULE } from './account.service';
 export { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './session.service';
 
 export type IdentityModuleDeps = {

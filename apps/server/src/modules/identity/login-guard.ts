@@ -5,16 +5,23 @@ import { tooManyRequests, type RateLimiter, type RateRule } from '../rate-limit'
 const MINUTE_MS = 60_000;
 
 /**
- * Login limits (DESIGN.md §7, issue 3). `account` and `ip` bound attempts that reach the password check: 5 per account
- * and 20 per IP in 15 minutes (after a burst, one more every 3 minutes and 45 seconds respectively). A unit is taken
- * before the check and kept when it fails; a success gives it back, so only failures (and attempts in flight) count.
- * The `*Failure` rules are marks: set by a failure for 15 minutes, they make the captcha required.
+ * Login limits (DESIGN.md §7 and §14, ADR 0018). Every rule counts failures only: a unit is taken before the password
+ * check (so attempts in flight count too) and given back or forgotten when the password was right. No rule refuses
+ * an account everywhere, so a stranger's failures can never keep the member out:
+ * - `pair` (account and address together): 5 failures, then one attempt every 3 minutes, answered 429
+ *   TOO_MANY_ATTEMPTS with Retry-After. Only the address that failed waits; the member elsewhere is not slowed.
+ * - `pairFailure`: a mark set by a failure for 15 minutes; the captcha is required for that account from that address.
+ * - `account`: 10 failures across all addresses in 15 minutes make the captcha required for the account everywhere.
+ * - `ip`: 50 failures across accounts from one address in 15 minutes make the captcha required for every account from
+ *   that address (a carrier's shared address sees some typos; a password spray sees far more).
+ * The account and address rules demand a captcha instead of refusing, so a solved captcha always reaches the password
+ * check, while a burst without captchas costs at most as many hashes as the rules have units.
  */
 export const LOGIN_RULES = {
-  account: { name: 'login:acct', limit: 5, periodMs: 15 * MINUTE_MS },
-  ip: { name: 'login:ip', limit: 20, periodMs: 15 * MINUTE_MS },
-  accountFailure: { name: 'login:failed:acct', limit: 1, periodMs: 15 * MINUTE_MS },
-  ipFailure: { name: 'login:failed:ip', limit: 1, periodMs: 15 * MINUTE_MS },
+  pair: { name: 'login:pair', limit: 5, periodMs: 15 * MINUTE_MS },
+  pairFailure: { name: 'login:failed:pair', limit: 1, periodMs: 15 * MINUTE_MS },
+  account: { name: 'login:acct', limit: 10, periodMs: 15 * MINUTE_MS },
+  ip: { name: 'login:ip', limit: 50, periodMs: 15 * MINUTE_MS },
 } satisfies Record<string, RateRule>;
 
 export type CaptchaAnswer = { captchaId?: string | undefined; captcha?: string | undefined };
@@ -24,11 +31,14 @@ const withCaptcha = (code: 'CAPTCHA_REQUIRED' | 'CAPTCHA_INVALID', message: stri
   new AppError(code, 400, message, { value: { captcha: true } });
 
 export type LoginAttempt = {
-  /** The password (or code) was right: forget the account's failures, give back the IP's unit. */
+  /** The password (or code) was right: this account's failures are forgotten, the address's unit given back. */
   succeeded(): Promise<void>;
-  /** It was wrong: the units stay taken, and the captcha is required for this account and IP from now on. */
+  /** It was wrong: the units stay taken, and this account needs the captcha from this address from now on. */
   failed(): Promise<void>;
 };
+
+/** The subject of the pair rules: the address first, as it never holds a `|`, so no two pairs share a subject. */
+const pairOf = (account: string, ip: string) => `${ip}|${account}`;
 
 export const loginGuardFactory = ({
   limiter,
@@ -37,19 +47,18 @@ export const loginGuardFactory = ({
   limiter: RateLimiter;
   captcha: Pick<CaptchaService, 'verify'>;
 }) => {
-  const captchaDemanded = async (merchantId: number, account: string, ip: string): Promise<boolean> =>
-    (await limiter.used(merchantId, LOGIN_RULES.accountFailure, account)) > 0 ||
-    (await limiter.used(merchantId, LOGIN_RULES.ipFailure, ip)) > 0;
+  const exhausted = async (merchantId: number, rule: RateRule, subject: string) =>
+    (await limiter.used(merchantId, rule, subject)) >= rule.limit;
 
-  const mark = async (merchantId: number, rule: RateRule, subject: string): Promise<void> => {
-    // Reset first, so the 15 minutes run from the latest failure rather than the first.
-    await limiter.reset(merchantId, [[rule, subject]]);
-    await limiter.take(merchantId, rule, subject);
-  };
+  const captchaDemanded = async (merchantId: number, account: string, ip: string): Promise<boolean> =>
+    (await limiter.used(merchantId, LOGIN_RULES.pairFailure, pairOf(account, ip))) > 0 ||
+    (await exhausted(merchantId, LOGIN_RULES.account, account)) ||
+    (await exhausted(merchantId, LOGIN_RULES.ip, ip));
 
   /**
-   * Everything that must pass before a password hash is computed: the captcha when a failure has demanded it, and the
-   * account and IP limits. Throws the failure to answer; otherwise returns the attempt to settle after the check.
+   * Everything that must pass before a password hash is computed: the pair's throttle, the captcha when a failure or
+   * a ceiling demands it, and a unit of each rule. Throws the failure to answer; otherwise returns the attempt to
+   * settle after the check.
    */
   const admit = async (
     merchantId: number,
@@ -57,38 +66,56 @@ export const loginGuardFactory = ({
     ip: string,
     answer: CaptchaAnswer,
   ): Promise<LoginAttempt> => {
-    const demanded = await captchaDemanded(merchantId, account, ip);
+    const pair = pairOf(account, ip);
     const { captchaId, captcha: text } = answer;
-    if (demanded && (!captchaId || !text)) throw withCaptcha('CAPTCHA_REQUIRED', 'Please complete verification first');
-    const entries: [RateRule, string][] = [
-      [LOGIN_RULES.account, account],
-      [LOGIN_RULES.ip, ip],
-    ];
-    const units = await limiter.takeAll(merchantId, entries);
-    if (!units.allowed) {
-      const minutes = Math.ceil(units.retryAfterMs / MINUTE_MS);
+    const answered = Boolean(captchaId && text);
+    let demanded = await captchaDemanded(merchantId, account, ip);
+    if (demanded && !answered) throw withCaptcha('CAPTCHA_REQUIRED', 'Please complete verification first');
+    const pairUnit = await limiter.take(merchantId, LOGIN_RULES.pair, pair);
+    if (!pairUnit.allowed) {
+      const minutes = Math.ceil(pairUnit.retryAfterMs / MINUTE_MS);
       throw tooManyRequests(
-        'ACCOUNT_LOCKED',
+        'TOO_MANY_ATTEMPTS',
         `Too many failed attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-        units.retryAfterMs,
+        pairUnit.retryAfterMs,
         { captcha: true },
       );
     }
+    // The ceilings: a unit each while one is left; past a ceiling (reached by attempts in flight since the check
+    // above) the attempt goes on only with a captcha, never refused outright.
+    const taken: [RateRule, string][] = [[LOGIN_RULES.pair, pair]];
+    for (const [rule, subject] of [
+      [LOGIN_RULES.account, account],
+      [LOGIN_RULES.ip, ip],
+    ] as const) {
+      if ((await limiter.take(merchantId, rule, subject)).allowed) taken.push([rule, subject]);
+      else demanded = true;
+    }
+    const giveBack = async () => {
+      for (const [rule, subject] of taken) await limiter.give(merchantId, rule, subject);
+    };
+    if (demanded && !answered) {
+      await giveBack();
+      throw withCaptcha('CAPTCHA_REQUIRED', 'Please complete verification first');
+    }
     if (demanded && !(await captcha.verify(merchantId, captchaId ?? '', text ?? ''))) {
-      for (const [rule, subject] of entries) await limiter.give(merchantId, rule, subject);
+      await giveBack();
       throw withCaptcha('CAPTCHA_INVALID', 'The verification code is wrong or has expired; please try the new one');
     }
     return {
       succeeded: async () => {
+        // NIST SP 800-63B §5.2.2: a successful authentication resets the account's failure count.
         await limiter.reset(merchantId, [
+          [LOGIN_RULES.pair, pair],
+          [LOGIN_RULES.pairFailure, pair],
           [LOGIN_RULES.account, account],
-          [LOGIN_RULES.accountFailure, account],
         ]);
-        await limiter.give(merchantId, LOGIN_RULES.ip, ip);
+        if (taken.some(([rule]) => rule === LOGIN_RULES.ip)) await limiter.give(merchantId, LOGIN_RULES.ip, ip);
       },
       failed: async () => {
-        await mark(merchantId, LOGIN_RULES.accountFailure, account);
-        await mark(merchantId, LOGIN_RULES.ipFailure, ip);
+        // Reset first, so the 15 minutes of the mark run from the latest failure rather than the first.
+        await limiter.reset(merchantId, [[LOGIN_RULES.pairFailure, pair]]);
+        await limiter.take(merchantId, LOGIN_RULES.pairFailure, pair);
       },
     };
   };

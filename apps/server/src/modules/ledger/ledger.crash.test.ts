@@ -51,6 +51,11 @@ const REQUESTS = 6_000;
 const AGENTS = 8;
 const PLAYERS_PER_AGENT = 6;
 const PLAYER_FUNDING_MINOR = 100_000n;
+/**
+ * A guard against a hang, not a speed bar: the run takes about 50 s on an idle two-core machine, but 130 to 240 s
+ * while other workloads hold the same two cores (load average near 20), which timed a correct run out at 240 s.
+ */
+const CRASH_TEST_TIMEOUT_MS = 480_000;
 /** Acknowledged operations sent again after the load, on top of every lost or half-done one. */
 const RESEND_ACKNOWLEDGED = 600;
 /** Kinds sent again first: the second steps of the flows (wins, rollbacks, notifications, decisions) need them. */
@@ -136,128 +141,133 @@ describe.skipIf(url === undefined)('ledger crash recovery [postgres] (needs TEST
     await client.end();
   });
 
-  it(`should keep every acknowledged money operation exactly once across ${KILLS} SIGKILLs of the server`, async () => {
-    // Printed with the figures; put it here to replay a failing run's choices.
-    const seed = Date.now() % 1_000_000;
-    const rand = random(seed);
-    const database = db!;
-    const started = performance.now();
+  it(
+    `should keep every acknowledged money operation exactly once across ${KILLS} SIGKILLs of the server`,
+    async () => {
+      // Printed with the figures; put it here to replay a failing run's choices.
+      const seed = Date.now() % 1_000_000;
+      const rand = random(seed);
+      const database = db!;
+      const started = performance.now();
 
-    // The server runs on the same database, in this suite's schema.
-    const serverUrl = new URL(url!);
-    serverUrl.searchParams.set('options', `-c search_path=${schema}`);
-    const fx = await crashFixture(database, serverUrl.toString(), {
-      agents: AGENTS,
-      playersPerAgent: PLAYERS_PER_AGENT,
-    });
-    const live = crashableServer(fx.env);
-    server = live;
-    await live.boot();
-    const key = await live.call({ method: 'GET', path: API.system.publicKey, headers: { host: fx.host } });
-    if (typeof key === 'string') throw new Error(`no public key: ${key}`);
-    const publicKey = PublicKeyResponseSchema.parse(key.body.value);
-    const load = crashLoad({ fx, ctx: { ...fx, publicKey }, server: live, rand });
-    const { ops, answers } = load;
-    const unexpected = () => [...answers.values()].flat().filter((a) => a.outcome.startsWith('UNEXPECTED'));
-
-    // Every player starts with cash; agents start empty and receive the transfers.
-    await eachLimit(fx.players, CLIENTS, async (player) => {
-      expect((await load.send(load.adjustment(player, 'CREDIT', PLAYER_FUNDING_MINOR), 0)).outcome).toBe('ACK');
-    });
-    // Payment passwords allow 5 attempts per 15 minutes, transfers and deposit orders 10 a minute per member: the load
-    // plays many members' worth of requests through these 48, so their counters are cleared as a test resets them.
-    clearLimits = setInterval(() => {
-      void database.query('DELETE FROM rate_limits WHERE merchant_id = $1', [fx.merchantId]).catch(() => undefined);
-    }, 200);
-
-    const loadStarted = performance.now();
-    const client = async () => {
-      while (load.counters.requests < REQUESTS) await load.step();
-    };
-    await runUnderKills(live, {
-      kills: KILLS,
-      rand,
-      progress: () => load.counters.requests / REQUESTS,
-      minInFlight: CLIENTS / 2,
-      clients: Array.from({ length: CLIENTS }, () => client),
-    });
-    const loadSeconds = (performance.now() - loadStarted) / 1000;
-    expect(live.exits).toEqual(Array.from({ length: KILLS }, () => 'SIGKILL'));
-    expect(live.live()?.child.exitCode, live.output()).toBeNull();
-    expect(unexpected(), 'answers nobody should get').toEqual([]);
-
-    // (1) After the load, before anything is sent again.
-    const before = verifyWorld(ops, answers, await readWorld(database, fx.merchantId), false);
-    expect(before.problems.slice(0, 20)).toEqual([]);
-    await expectSoundLedger(database, fx.merchantId);
-    const figures = loadFigures(load, before);
-
-    // (2) Every lost operation, whatever is half done, and a sample of the acknowledged ones, sent again to the last
-    // server. A withdrawal still HOLDING is completed by a retry of its request only past the grace period in which its
-    // own request may still be holding it (the job completes it after that too): the test moves its clock there.
-    await database.query(
-      `UPDATE withdraw_orders SET created_at = created_at - interval '10 minutes'
-        WHERE merchant_id = $1 AND status = 'HOLDING'`,
-      [fx.merchantId],
-    );
-    const again = new Set<string>();
-    for (const [key, op] of ops) {
-      const landing = before.landings.get(key)!;
-      if (answers.get(key)!.some(lost) || (landing.variant !== undefined && !settled(op, landing))) again.add(key);
-    }
-    const lostOrHalfDone = again.size;
-    for (const key of [...load.acknowledged].sort(() => rand() - 0.5).slice(0, RESEND_ACKNOWLEDGED)) again.add(key);
-    const problems: string[] = [];
-    for (const firstSteps of [true, false]) {
-      const batch = [...again].filter((key) => FIRST_STEPS.has(ops.get(key)!.kind) === firstSteps);
-      await eachLimit(batch, CLIENTS, async (key) => {
-        problems.push(...(await resend(load, ops.get(key)!, before.landings.get(key)!)));
+      // The server runs on the same database, in this suite's schema.
+      const serverUrl = new URL(url!);
+      serverUrl.searchParams.set('options', `-c search_path=${schema}`);
+      const fx = await crashFixture(database, serverUrl.toString(), {
+        agents: AGENTS,
+        playersPerAgent: PLAYERS_PER_AGENT,
       });
-    }
-    clearInterval(clearLimits);
-    expect(problems.slice(0, 20)).toEqual([]);
-    expect(unexpected()).toEqual([]);
+      const live = crashableServer(fx.env);
+      server = live;
+      await live.boot();
+      const key = await live.call({ method: 'GET', path: API.system.publicKey, headers: { host: fx.host } });
+      if (typeof key === 'string') throw new Error(`no public key: ${key}`);
+      const publicKey = PublicKeyResponseSchema.parse(key.body.value);
+      const load = crashLoad({ fx, ctx: { ...fx, publicKey }, server: live, rand });
+      const { ops, answers } = load;
+      const unexpected = () => [...answers.values()].flat().filter((a) => a.outcome.startsWith('UNEXPECTED'));
 
-    // (3) Now nothing is half done, what was in is in with the same transfers and orders, and what the re-sending
-    // applied replays when sent once more.
-    const after = verifyWorld(ops, answers, await readWorld(database, fx.merchantId), true);
-    expect(after.problems.slice(0, 20)).toEqual([]);
-    await expectSoundLedger(database, fx.merchantId);
-    const appliedNow: string[] = [];
-    for (const [key, op] of ops) {
-      const [was, now] = [before.landings.get(key)!, after.landings.get(key)!];
-      if (settled(op, was))
-        expect({ key, rows: now.rows, ref: now.ref }).toEqual({ key, rows: was.rows, ref: was.ref });
-      else if (settled(op, now) && FIRST_MEANS_APPLIED.has(op.kind)) appliedNow.push(key);
-    }
-    await eachLimit(appliedNow, CLIENTS, async (key) => {
-      const answer = await load.send(key, after.landings.get(key)!.variant!);
-      expect({ key, outcome: answer.outcome, first: answer.first }).toEqual({ key, outcome: 'ACK', first: false });
-    });
+      // Every player starts with cash; agents start empty and receive the transfers.
+      await eachLimit(fx.players, CLIENTS, async (player) => {
+        expect((await load.send(load.adjustment(player, 'CREDIT', PLAYER_FUNDING_MINOR), 0)).outcome).toBe('ACK');
+      });
+      // Deposit orders allow 10 a minute per member: the load plays many members' worth of requests through these 48,
+      // so their counters are cleared as a test resets them, during the load only. The re-sending below runs under the
+      // real limits: a retry of an applied key is answered before any limiter is asked, so none may refuse it.
+      clearLimits = setInterval(() => {
+        void database.query('DELETE FROM rate_limits WHERE merchant_id = $1', [fx.merchantId]).catch(() => undefined);
+      }, 200);
 
-    console.info(
-      `ledger crash: ${JSON.stringify(
-        {
-          seed,
-          clients: CLIENTS,
-          kills: live.exits.length,
-          ...figures,
-          resent: again.size,
-          resentLostOrHalfDone: lostOrHalfDone,
-          appliedOnResend: appliedNow.length,
-          bootSeconds: live.bootSeconds,
-          loadSeconds: Number(loadSeconds.toFixed(1)),
-          totalSeconds: Number(((performance.now() - started) / 1000).toFixed(1)),
-        },
-        bigintJson,
-        1,
-      )}`,
-    );
-    expect(live.exits.length).toBeGreaterThanOrEqual(3);
-    // The load really was the mix: every kind acknowledged, requests lost to the kills, other requests refused.
-    expect(figures.acknowledgedKinds).toBe(KINDS.length);
-    expect(figures.lostKeys).toBeGreaterThan(0);
-    expect(figures.refusedConflicts).toBeGreaterThan(0);
-    expect(figures.pendingButNotHeld).toBe(0);
-  }, 240_000);
+      const loadStarted = performance.now();
+      const client = async () => {
+        while (load.counters.requests < REQUESTS) await load.step();
+      };
+      await runUnderKills(live, {
+        kills: KILLS,
+        rand,
+        progress: () => load.counters.requests / REQUESTS,
+        minInFlight: CLIENTS / 2,
+        clients: Array.from({ length: CLIENTS }, () => client),
+      });
+      const loadSeconds = (performance.now() - loadStarted) / 1000;
+      expect(live.exits).toEqual(Array.from({ length: KILLS }, () => 'SIGKILL'));
+      expect(live.live()?.child.exitCode, live.output()).toBeNull();
+      expect(unexpected(), 'answers nobody should get').toEqual([]);
+
+      // (1) After the load, before anything is sent again.
+      const before = verifyWorld(ops, answers, await readWorld(database, fx.merchantId), false);
+      expect(before.problems.slice(0, 20)).toEqual([]);
+      await expectSoundLedger(database, fx.merchantId);
+      const figures = loadFigures(load, before);
+
+      // (2) Every lost operation, whatever is half done, and a sample of the acknowledged ones, sent again to the last
+      // server. A withdrawal still HOLDING is completed by a retry of its request only past the grace period in which its
+      // own request may still be holding it (the job completes it after that too): the test moves its clock there.
+      await database.query(
+        `UPDATE withdraw_orders SET created_at = created_at - interval '10 minutes'
+        WHERE merchant_id = $1 AND status = 'HOLDING'`,
+        [fx.merchantId],
+      );
+      const again = new Set<string>();
+      for (const [key, op] of ops) {
+        const landing = before.landings.get(key)!;
+        if (answers.get(key)!.some(lost) || (landing.variant !== undefined && !settled(op, landing))) again.add(key);
+      }
+      const lostOrHalfDone = again.size;
+      for (const key of [...load.acknowledged].sort(() => rand() - 0.5).slice(0, RESEND_ACKNOWLEDGED)) again.add(key);
+      clearInterval(clearLimits);
+      const problems: string[] = [];
+      for (const firstSteps of [true, false]) {
+        const batch = [...again].filter((key) => FIRST_STEPS.has(ops.get(key)!.kind) === firstSteps);
+        await eachLimit(batch, CLIENTS, async (key) => {
+          problems.push(...(await resend(load, ops.get(key)!, before.landings.get(key)!)));
+        });
+      }
+      expect(problems.slice(0, 20)).toEqual([]);
+      expect(unexpected()).toEqual([]);
+
+      // (3) Now nothing is half done, what was in is in with the same transfers and orders, and what the re-sending
+      // applied replays when sent once more.
+      const after = verifyWorld(ops, answers, await readWorld(database, fx.merchantId), true);
+      expect(after.problems.slice(0, 20)).toEqual([]);
+      await expectSoundLedger(database, fx.merchantId);
+      const appliedNow: string[] = [];
+      for (const [key, op] of ops) {
+        const [was, now] = [before.landings.get(key)!, after.landings.get(key)!];
+        if (settled(op, was))
+          expect({ key, rows: now.rows, ref: now.ref }).toEqual({ key, rows: was.rows, ref: was.ref });
+        else if (settled(op, now) && FIRST_MEANS_APPLIED.has(op.kind)) appliedNow.push(key);
+      }
+      await eachLimit(appliedNow, CLIENTS, async (key) => {
+        const answer = await load.send(key, after.landings.get(key)!.variant!);
+        expect({ key, outcome: answer.outcome, first: answer.first }).toEqual({ key, outcome: 'ACK', first: false });
+      });
+
+      console.info(
+        `ledger crash: ${JSON.stringify(
+          {
+            seed,
+            clients: CLIENTS,
+            kills: live.exits.length,
+            ...figures,
+            resent: again.size,
+            resentLostOrHalfDone: lostOrHalfDone,
+            appliedOnResend: appliedNow.length,
+            bootSeconds: live.bootSeconds,
+            loadSeconds: Number(loadSeconds.toFixed(1)),
+            totalSeconds: Number(((performance.now() - started) / 1000).toFixed(1)),
+          },
+          bigintJson,
+          1,
+        )}`,
+      );
+      expect(live.exits.length).toBeGreaterThanOrEqual(3);
+      // The load really was the mix: every kind acknowledged, requests lost to the kills, other requests refused.
+      expect(figures.acknowledgedKinds).toBe(KINDS.length);
+      expect(figures.lostKeys).toBeGreaterThan(0);
+      expect(figures.refusedConflicts).toBeGreaterThan(0);
+      expect(figures.pendingButNotHeld).toBe(0);
+    },
+    CRASH_TEST_TIMEOUT_MS,
+  );
 });

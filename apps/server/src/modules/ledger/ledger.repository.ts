@@ -285,6 +285,15 @@ export const ledgerRepository = {
     return rows[0] === undefined ? null : toAccount(rows[0]);
   },
 
+  /** Whether a post exists under (merchant, source, key): one probe of the unique index (0003). */
+  isPosted: async (db: Queryable, merchantId: number, source: string, key: string): Promise<boolean> => {
+    const { rows } = await db.query(
+      'SELECT 1 FROM ledger_transfers WHERE merchant_id = $1 AND source = $2 AND idempotency_key = $3 LIMIT 1',
+      [merchantId, source, key],
+    );
+    return rows.length > 0;
+  },
+
   getTransfer: async (db: Queryable, merchantId: number, transferId: bigint): Promise<Transfer | null> => {
     const { rows } = await db.query<TransferRow>(
       `SELECT ${TRANSFER_COLUMNS} FROM ledger_transfers WHERE merchant_id = $1 AND id = $2`,

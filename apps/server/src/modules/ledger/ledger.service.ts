@@ -127,6 +127,13 @@ export const ledgerServiceFactory = ({ db, poster }: LedgerServiceDeps) => {
     post: (input: PostInput): Promise<PostResult> => submit(input, null),
 
     /**
+     * Whether a post under this key was already applied: a caller that answers a retry with its first result (the post
+     * replays it) asks this before anything that may refuse a new request, such as a rate limit.
+     */
+    isPosted: (merchantId: number, source: string, idempotencyKey: string): Promise<boolean> =>
+      ledgerRepository.isPosted(db, merchantId, source, idempotencyKey),
+
+    /**
      * Corrects a transfer with a new one in the other direction (code CORRECTION); transfers are never changed.
      * A transfer is reversed at most once (ALREADY_REVERSED); a reversal that would take an owned account below
      * zero is refused like any debit.

@@ -15,7 +15,8 @@ import { staffRoutes } from './staff.routes';
 export { createStaffAuth, STAFF_TOUCH_AFTER_MS, type StaffAuth, type StaffCaller } from './staff-auth';
 export { loadStaffSecretKey, secretBox, STAFF_SECRET_KEY_FILE, type SecretBox } from './staff-secrets';
 export { staffRepository, type NewStaff } from './staff.repository';
-export { STAFF_SIGN_IN_RULES, MFA_CHALLENGE_TTL_MS, ENROL_CHALLENGE_TTL_MS } from './staff-sign-in.service';
+export { MFA_CHALLENGE_TTL_MS, ENROL_CHALLENGE_TTL_MS } from './staff-sign-in.service';
+export { STAFF_SIGN_IN_RULES, KNOWN_ADDRESS_MS } from './staff-throttle';
 export {
   inviteOwner,
   OwnerExistsError,

@@ -22,7 +22,6 @@ export const accountOf = (row: StaffRow): StaffAccount => ({
   role: row.role,
   status: row.status,
   mfaEnrolled: row.totpEnrolledAt !== null,
-  lockedUntil: row.lockedUntil === null ? null : row.lockedUntil.toISOString(),
   lastLoginAt: row.lastLoginAt === null ? null : row.lastLoginAt.toISOString(),
   createdAt: row.createdAt.toISOString(),
 });

@@ -1,8 +1,6 @@
 import {
   ROLE_PERMISSIONS,
   STAFF_IDLE_TIMEOUT_MS,
-  STAFF_LOCK_MS,
-  STAFF_MAX_FAILURES,
   STAFF_SESSION_MAX_MS,
   type StaffEnrolRequest,
   type StaffEnrolResponse,
@@ -20,24 +18,15 @@ import { randomToken, sha256 } from '../../lib/tokens';
 import { recordAudit } from '../audit';
 import type { PasswordHasher, RequestContext } from '../identity';
 import type { Merchant } from '../merchant';
-import { tooManyRequests, type RateLimiter, type RateRule } from '../rate-limit';
+import type { RateLimiter } from '../rate-limit';
 import type { StaffCaller } from './staff-auth';
 import type { SecretBox } from './staff-secrets';
+import { KNOWN_ADDRESS_MS, staffThrottleFactory } from './staff-throttle';
 import { staffRepository, type StaffRow } from './staff.repository';
 import { startEnrolment } from './staff-enrolment';
 import { currentStep, newRecoveryCodes, recoveryCodeHash, totpStep } from './totp';
 
 const MINUTE_MS = 60_000;
-
-/**
- * Limits taken before any password hash or code check (DESIGN.md §7, like the member login): per client address and
- * per username, so a flood costs no argon2 time. Units are given back when the step succeeds, so only failures count.
- * The account itself locks after STAFF_MAX_FAILURES wrong passwords or codes in a row (ACCOUNT_LOCKED).
- */
-export const STAFF_SIGN_IN_RULES = {
-  ip: { name: 'staff-login:ip', limit: 20, periodMs: 15 * MINUTE_MS },
-  account: { name: 'staff-login:acct', limit: 10, periodMs: 15 * MINUTE_MS },
-} satisfies Record<string, RateRule>;
 
 /** How long the step between the password and the session may take (enrolment includes scanning a QR code). */
 export const MFA_CHALLENGE_TTL_MS = 5 * MINUTE_MS;
@@ -48,14 +37,6 @@ const invalidCredentials = (message = 'Wrong username or password') =>
 const WRONG_CODE = 'The code is wrong or was already used';
 const challengeGone = () =>
   new AppError('AUTH_REQUIRED', 401, 'This sign-in has expired or was already used; please sign in again');
-const lockedError = (untilMs: number, nowMs: number) => {
-  const minutes = Math.max(1, Math.ceil((untilMs - nowMs) / MINUTE_MS));
-  return tooManyRequests(
-    'ACCOUNT_LOCKED',
-    `Too many failed attempts: this account is locked for ${minutes} minute${minutes === 1 ? '' : 's'}`,
-    untilMs - nowMs,
-  );
-};
 const disabledError = () => new AppError('ACCOUNT_CLOSED', 403, 'This staff account is disabled');
 
 export const profileOf = (
@@ -90,30 +71,21 @@ export type SignInDeps = {
 
 export const signInServiceFactory = ({ db, now, limiter, hasher, dummyHash, secrets }: SignInDeps) => {
   const repository = staffRepository(db);
+  const throttle = staffThrottleFactory({
+    limiter,
+    knownAddress: (staffId, ip) => repository.signedInFrom(staffId, ip, now() - KNOWN_ADDRESS_MS),
+  });
+  const admit = (ctx: RequestContext, username: string, staffId: bigint | undefined) =>
+    throttle.admit(ctx.merchant.id, username.toLowerCase(), ctx.ip, staffId);
 
-  const admit = async (merchantId: number, entries: [RateRule, string][]) => {
-    const units = await limiter.takeAll(merchantId, entries);
-    if (!units.allowed) {
-      throw tooManyRequests('RATE_LIMITED', 'Too many sign-in attempts; please try again later', units.retryAfterMs);
-    }
-    return { succeeded: () => Promise.all(entries.map(([rule, subject]) => limiter.give(merchantId, rule, subject))) };
-  };
-
-  /** A wrong password or code: counted, and the failure that reaches the limit locks the account. */
+  /** A wrong password or code: recorded in the history; its throttle units stay taken. Never locks the account. */
   const fail = async (
     ctx: RequestContext,
     account: StaffRow,
     outcome: 'WRONG_PASSWORD' | 'WRONG_CODE',
     message?: string,
-  ) => {
-    const nowMs = now();
-    const lockedUntil = await db.transaction(async (tx) => {
-      const repo = staffRepository(tx);
-      const until = await repo.recordFailure(account.id, STAFF_MAX_FAILURES, STAFF_LOCK_MS, nowMs);
-      await repo.recordLogin({ ...loginOf(ctx, account), outcome: until === null ? outcome : 'LOCKED' }, nowMs);
-      return until;
-    });
-    if (lockedUntil !== null) throw lockedError(lockedUntil.getTime(), nowMs);
+  ): Promise<never> => {
+    await repository.recordLogin({ ...loginOf(ctx, account), outcome }, now());
     throw invalidCredentials(message);
   };
 
@@ -124,27 +96,16 @@ export const signInServiceFactory = ({ db, now, limiter, hasher, dummyHash, secr
     userAgent: ctx.userAgent,
   });
 
-  /** Refuses an account that is locked or disabled (after the secret was checked, or at a later step). */
-  const usable = (account: StaffRow, nowMs: number) => {
-    if (account.lockedUntil !== null && account.lockedUntil.getTime() > nowMs) {
-      throw lockedError(account.lockedUntil.getTime(), nowMs);
-    }
-  };
-
   const login = async (ctx: RequestContext, request: StaffLoginRequest): Promise<StaffLoginResponse> => {
     const merchantId = ctx.merchant.id;
-    const attempt = await admit(merchantId, [
-      [STAFF_SIGN_IN_RULES.ip, ctx.ip],
-      [STAFF_SIGN_IN_RULES.account, request.username.toLowerCase()],
-    ]);
     const account = await repository.findForSignIn(merchantId, request.username);
-    // Locked accounts answer before any hashing: the lock exists to stop the guessing.
-    if (account !== undefined) usable(account, now());
+    // The throttles answer before any hashing: they exist to stop the guessing.
+    const attempt = await admit(ctx, request.username, account?.id);
     // An unknown username costs one hash too, against the dummy (it cannot be told from a wrong password).
     const matches = await hasher.verify(account?.passwordHash ?? (await dummyHash()), request.password);
     if (account === undefined) throw invalidCredentials();
     if (!matches) await fail(ctx, account, 'WRONG_PASSWORD');
-    await attempt.succeeded();
+    await attempt.passed();
     if (account.status !== 'ACTIVE') {
       await repository.recordLogin({ ...loginOf(ctx, account), outcome: 'DISABLED' }, now());
       throw disabledError();
@@ -162,7 +123,7 @@ export const signInServiceFactory = ({ db, now, limiter, hasher, dummyHash, secr
     return startEnrolment(repository, secrets, account, ctx.merchant, nowMs);
   };
 
-  /** The account behind a live challenge of this kind, checked again (it may have been locked or disabled since). */
+  /** The account behind a live challenge of this kind, checked again (it may have been disabled since). */
   const challenged = async (ctx: RequestContext, token: string, kind: 'MFA' | 'ENROL') => {
     const challenge = await repository.findChallenge(ctx.merchant.id, sha256(token));
     const nowMs = now();
@@ -170,7 +131,6 @@ export const signInServiceFactory = ({ db, now, limiter, hasher, dummyHash, secr
     if (challenge.expiresAt.getTime() <= nowMs) throw challengeGone();
     const account = await repository.findById(challenge.staffId);
     if (account === undefined) throw challengeGone();
-    usable(account, nowMs);
     if (account.status !== 'ACTIVE') throw disabledError();
     return { challenge, account };
   };
@@ -213,8 +173,9 @@ export const signInServiceFactory = ({ db, now, limiter, hasher, dummyHash, secr
   };
 
   const mfa = async (ctx: RequestContext, request: StaffMfaRequest): Promise<StaffSession> => {
-    const attempt = await admit(ctx.merchant.id, [[STAFF_SIGN_IN_RULES.ip, ctx.ip]]);
+    // The challenge is looked up first (a 256-bit token, one indexed read): the throttles are the account's.
     const { challenge, account } = await challenged(ctx, request.challenge, 'MFA');
+    const attempt = await admit(ctx, account.username, account.id);
     const nowMs = now();
     if ('recoveryCode' in request) {
       const hash = recoveryCodeHash(request.recoveryCode);
@@ -229,24 +190,24 @@ export const signInServiceFactory = ({ db, now, limiter, hasher, dummyHash, secr
         }
         throw error;
       });
-      await attempt.succeeded();
+      await attempt.signedIn();
       return session;
     }
     const step = account.totpSecret === null ? null : totpStep(secrets.open(account.totpSecret), request.code, nowMs);
     if (step === null || !(await repository.useTotpStep(account.id, step)))
       await fail(ctx, account, 'WRONG_CODE', WRONG_CODE);
-    await attempt.succeeded();
-    return openSession(ctx, account, challenge.id, 'TOTP');
+    const session = await openSession(ctx, account, challenge.id, 'TOTP');
+    await attempt.signedIn();
+    return session;
   };
 
   const enrol = async (ctx: RequestContext, request: StaffEnrolRequest): Promise<StaffEnrolResponse> => {
-    const attempt = await admit(ctx.merchant.id, [[STAFF_SIGN_IN_RULES.ip, ctx.ip]]);
     const { challenge, account } = await challenged(ctx, request.challenge, 'ENROL');
+    const attempt = await admit(ctx, account.username, account.id);
     const nowMs = now();
     const secret = secrets.open(challenge.pendingSecret ?? '');
     const step = totpStep(secret, request.code, nowMs);
     if (step === null) await fail(ctx, account, 'WRONG_CODE', WRONG_CODE);
-    await attempt.succeeded();
     const recoveryCodes = newRecoveryCodes();
     const session = await openSession(ctx, account, challenge.id, 'ENROL', async (tx) => {
       const repo = staffRepository(tx);
@@ -261,6 +222,7 @@ export const signInServiceFactory = ({ db, now, limiter, hasher, dummyHash, secr
         after: { mfaEnrolled: true, recoveryCodes: recoveryCodes.length },
       });
     });
+    await attempt.signedIn();
     return { ...session, recoveryCodes };
   };
 

@@ -148,25 +148,16 @@ export const staffRepository = (db: Queryable) => ({
       [id, patch.displayName ?? null, patch.role ?? null, patch.status ?? null, patch.clearLock === true, toIso(nowMs)],
     );
   },
-  /**
-   * Counts a wrong password or code. The failure that reaches `max` locks the account until now + lockMs and starts
-   * the count again. Returns the lock's end when this failure locked it.
-   */
-  recordFailure: async (id: bigint, max: number, lockMs: number, nowMs: number): Promise<Date | null> =>
-    first(
-      (
-        await db.query<{ lockedUntil: Date | null; locked: boolean }>(
-          `UPDATE staff_accounts SET
-             failed_attempts = CASE WHEN failed_attempts + 1 >= $2 THEN 0 ELSE failed_attempts + 1 END,
-             locked_until = CASE WHEN failed_attempts + 1 >= $2 THEN $3::timestamptz ELSE locked_until END
-           WHERE id = $1 RETURNING locked_until AS "lockedUntil", failed_attempts = 0 AS locked`,
-          [id, max, toIso(nowMs + lockMs)],
-        )
-      ).rows,
-    )?.locked === true
-      ? new Date(nowMs + lockMs)
-      : null,
-  /** A completed sign-in: the failures are forgotten. */
+  /** Whether the account completed a sign-in (SUCCESS) from this address since `sinceMs` (its known addresses). */
+  signedInFrom: async (id: bigint, ip: string, sinceMs: number): Promise<boolean> =>
+    (
+      await db.query(
+        `SELECT 1 FROM staff_logins WHERE staff_id = $1 AND at >= $3::timestamptz AND ip = $2 AND outcome = 'SUCCESS'
+         LIMIT 1`,
+        [id, ip, toIso(sinceMs)],
+      )
+    ).rows.length > 0,
+  /** A completed sign-in (an old lock from before ADR 0018 is cleared with it). */
   signedIn: async (id: bigint, nowMs: number): Promise<void> => {
     await db.query(
       `UPDATE staff_accounts SET failed_attempts = 0, locked_until = NULL, last_login_at = $2::timestamptz

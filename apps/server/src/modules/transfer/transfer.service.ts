@@ -14,8 +14,12 @@ import { enforceLimits, type RateLimiter, type RateRule } from '../rate-limit';
 import { parseAmount, type WalletService } from '../wallet';
 import type { TransferRepository } from './transfer.repository';
 
-/** Transfers per member: generous for a person, a wall for a script (each one checks a payment password hash). */
-export const TRANSFER_RULE: RateRule = { name: 'member-transfer', limit: 10, periodMs: 60_000 };
+/**
+ * Transfers per member, a bound on what one session can ask of the ledger. An agent paying its downline runs through
+ * dozens in a row (issue 16: fifty in a row must pass), so the burst is wide; wrong payment passwords are bounded by
+ * the payment-password limiter, which counts failures only.
+ */
+export const TRANSFER_RULE: RateRule = { name: 'member-transfer', limit: 120, periodMs: 60_000 };
 /** Both directions share one source: a request id is the member's, whichever way its money went. */
 export const TRANSFER_SOURCE = 'wallet.transfer';
 
@@ -25,7 +29,7 @@ export type TransferDirectory = {
 };
 
 export type TransferServiceDeps = {
-  wallet: Pick<WalletService, 'memberAccount' | 'post'>;
+  wallet: Pick<WalletService, 'memberAccount' | 'post' | 'isPosted'>;
   directory: TransferDirectory;
   repository: Pick<TransferRepository, 'findInDownline'>;
   limiter: RateLimiter;
@@ -82,8 +86,16 @@ export const transferServiceFactory = ({ wallet, directory, repository, limiter 
     return { self, upline };
   };
 
-  const limit = (session: Session) =>
-    enforceLimits(limiter, session.merchantId, [[TRANSFER_RULE, session.memberId.toString()]]);
+  /**
+   * The rate limit, unless this request id was already applied: a retry of an applied transfer gets its first answer
+   * (the post replays it, or refuses another request under the key) whatever the limits say, so a client that lost an
+   * answer can always learn it. Returns whether the key was applied.
+   */
+  const limitUnlessApplied = async (session: Session, requestId: string): Promise<boolean> => {
+    if (await wallet.isPosted(session.merchantId, TRANSFER_SOURCE, `${session.memberId}:${requestId}`)) return true;
+    await enforceLimits(limiter, session.merchantId, [[TRANSFER_RULE, session.memberId.toString()]]);
+    return false;
+  };
 
   return {
     upline: async (session: Session): Promise<UplineInfo> => {
@@ -91,13 +103,16 @@ export const transferServiceFactory = ({ wallet, directory, repository, limiter 
       return { upline: upline === undefined ? null : { username: upline.username, nickname: upline.nickname } };
     },
 
-    /** Checks run cheapest first: amount, rate limit, upline, payment password (a hash), then the post. */
+    /**
+     * Checks run cheapest first: amount, rate limit, upline, payment password (a hash), then the post. A retry of an
+     * applied request skips the limit and the password: its post moves nothing and answers what the first one did.
+     */
     toUpline: async (merchant: Merchant, session: Session, body: TransferUplineRequest): Promise<TransferResult> => {
       const amountMinor = parseAmount(body.amount, merchant);
-      await limit(session);
+      const applied = await limitUnlessApplied(session, body.requestId);
       const { self, upline } = await uplineOf(session);
       if (upline === undefined) throw new AppError('NO_UPLINE', 400, 'You have no upline to transfer to');
-      await directory.checkPaymentPassword(session, body.paymentPassword);
+      if (!applied) await directory.checkPaymentPassword(session, body.paymentPassword);
       return send(merchant, self, upline, amountMinor, body.requestId, 'TRANSFER_UPLINE');
     },
 
@@ -107,13 +122,13 @@ export const transferServiceFactory = ({ wallet, directory, repository, limiter 
       body: TransferDownlineRequest,
     ): Promise<TransferResult> => {
       const amountMinor = parseAmount(body.amount, merchant);
-      await limit(session);
+      const applied = await limitUnlessApplied(session, body.requestId);
       const target = await repository.findInDownline(session.merchantId, session.memberId, body.username);
       // One answer for "not below you" and "no such name": the caller learns nothing about other trees.
       if (target === undefined || isTrialType(target.userType)) {
         throw new AppError('NOT_IN_DOWNLINE', 404, 'There is no such member in your downline');
       }
-      await directory.checkPaymentPassword(session, body.paymentPassword);
+      if (!applied) await directory.checkPaymentPassword(session, body.paymentPassword);
       const self = await directory.byId(session.merchantId, session.memberId);
       if (self === undefined) throw new AppError('AUTH_REQUIRED', 401, 'You are not logged in, please login');
       return send(merchant, self, target, amountMinor, body.requestId, 'TRANSFER_DOWNLINE');

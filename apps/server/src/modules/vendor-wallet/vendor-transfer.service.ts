@@ -297,7 +297,11 @@ export const vendorTransferServiceFactory = (deps: VendorTransferServiceDeps) =>
   const list = (merchantId: number, status: VendorTransferRow['status'] | undefined, offset: number, limit: number) =>
     repo.list(db, merchantId, status, offset, limit);
 
-  return { transfer, reconcile, wallets, list, requireTransferWallet };
+  /** Whether the member already made an order under this request id (its retry replays and moves nothing new). */
+  const hasOrder = async (merchant: Merchant, memberId: bigint, requestId: string): Promise<boolean> =>
+    (await repo.byRequestId(db, merchant.id, memberId, requestId)) !== undefined;
+
+  return { transfer, hasOrder, reconcile, wallets, list, requireTransferWallet };
 };
 
 export type VendorTransferService = ReturnType<typeof vendorTransferServiceFactory>;

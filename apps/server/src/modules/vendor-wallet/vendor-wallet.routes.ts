@@ -77,7 +77,10 @@ export const vendorWalletRoutes = async (app: FastifyInstance, options: VendorWa
     const body = parseInput(VendorTransferRequestSchema, request.body, 'wallet transfer');
     const route = routeOf(body);
     const amountMinor = parseAmount(body.amount, merchant);
-    await enforceLimits(limiter, merchant.id, [[VENDOR_TRANSFER_RULE, session.memberId.toString()]]);
+    // A retry of a request already made gets its order's answer before the limit is asked.
+    if (!(await service.hasOrder(merchant, session.memberId, body.requestId))) {
+      await enforceLimits(limiter, merchant.id, [[VENDOR_TRANSFER_RULE, session.memberId.toString()]]);
+    }
     const outcome = await service.transfer(merchant, session.memberId, {
       ...route,
       amountMinor,

@@ -101,6 +101,9 @@ export const walletServiceFactory = ({
       for (const memberId of new Set(members)) bus.emit('wallet.changed', { merchantId: input.merchantId, memberId });
       return result;
     },
+    /** Whether a post under (source, key) was already applied (its retry replays; see LedgerService.isPosted). */
+    isPosted: (merchantId: number, source: string, idempotencyKey: string): Promise<boolean> =>
+      ledger.isPosted(merchantId, source, idempotencyKey),
     /** Free-play login (issue 4): the trial member's PLAY account gets the merchant's play money, once. */
     fundPlay: async (merchant: Merchant, memberId: bigint): Promise<void> => {
       if (merchant.playMoneyMinor <= 0n) return;

@@ -246,10 +246,9 @@ export const withdrawServiceFactory = ({
     const amountMinor = parseAmount(body.amount, merchant);
     const accountId = BigInt(body.accountId);
     const existing = await repo.byRequest(merchant.id, session.memberId, body.requestId);
-    if (existing !== undefined) {
-      await checkPaymentPassword(session, body.paymentPassword);
-      return replay(merchant, existing, accountId, amountMinor);
-    }
+    // A retry answers its order before the payment password and its limiter are asked: it moves nothing new (the hold
+    // it may complete is the first request's, made with the password then), and its caller must be able to learn it.
+    if (existing !== undefined) return replay(merchant, existing, accountId, amountMinor);
 
     const account = await repo.account(merchant.id, session.memberId, accountId);
     if (account === undefined) throw new AppError('WITHDRAW_ACCOUNT_NOT_FOUND', 404, 'No such withdrawal account');

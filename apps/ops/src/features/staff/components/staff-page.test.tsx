@@ -12,7 +12,6 @@ const account = (overrides: Partial<StaffAccount>): StaffAccount => ({
   role: 'support',
   status: 'ACTIVE',
   mfaEnrolled: true,
-  lockedUntil: null,
   lastLoginAt: '2026-11-20T08:30:00.000Z',
   createdAt: '2026-11-01T00:00:00.000Z',
   ...overrides,

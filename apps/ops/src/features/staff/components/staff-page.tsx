@@ -50,16 +50,11 @@ export function StaffPage() {
       key: 'status',
       header: t('staff.status'),
       cell: (row) => (
-        <span className="table__actions">
-          <StatusBadge
-            tone={row.status === 'ACTIVE' ? 'success' : 'neutral'}
-            label={t(`staff.statuses.${row.status}`)}
-            testId="staff-status"
-          />
-          {row.lockedUntil !== null && new Date(row.lockedUntil).getTime() > Date.now() && (
-            <StatusBadge tone="danger" label={t('staff.locked')} />
-          )}
-        </span>
+        <StatusBadge
+          tone={row.status === 'ACTIVE' ? 'success' : 'neutral'}
+          label={t(`staff.statuses.${row.status}`)}
+          testId="staff-status"
+        />
       ),
     },
     {

@@ -95,6 +95,22 @@ describe('login dialog', () => {
     expect(await openSealed(JSON.parse(String(init.body)))).toMatchObject({ captchaId: 'cap-1', captcha: 'ab12' });
   });
 
+  it('should say how long to wait when this address made too many failed attempts', async () => {
+    mockApi({
+      'POST /wps/session/login': () => {
+        throw new ApiFailure(429, 'TOO_MANY_ATTEMPTS', 'server text', { captcha: true, retryAfterSeconds: 170 });
+      },
+      'GET /wps/captcha': () => CAPTCHA,
+    });
+    const { user } = await renderApp('/login');
+    const dialog = await fillLogin(user, 'demo_member', 'wrong');
+    await user.click(dialog.getByTestId('login-submit'));
+    expect(await dialog.findByTestId('login-error')).toHaveTextContent(
+      'Too many failed attempts from here. Please try again in 3 min.',
+    );
+    expect(dialog.getByTestId('login-submit')).toBeEnabled();
+  });
+
   it('should fall back to the server message for a code it cannot translate', async () => {
     mockApi({
       'POST /wps/session/login': () => {
