@@ -22,10 +22,11 @@ import {
 } from './catalogue-sync.job';
 import { createLauncherRegistry, type GameLauncher, type LauncherRegistry } from './launcher';
 import { memberGamesServiceFactory } from './member-games.service';
+import { vendorConnections, type VendorConnections } from './vendor-connection';
 
 export { artUrl, renderArt, ART_KINDS, type ArtKind } from './art';
 export type { CatalogueAdapter, CatalogueSyncResult } from './catalogue-sync.job';
-export type { GameLauncher, LaunchGame, LaunchInput, LauncherRegistry } from './launcher';
+export { LaunchRefused, type GameLauncher, type LaunchGame, type LaunchInput, type LauncherRegistry } from './launcher';
 export { insertMissingGames, upsertGames, type CatalogueGame } from './catalogue.writer';
 export { normalizeSearch, searchTextOf, containsPattern } from './search-text';
 export { gamePageQuery } from './catalogue.repository';
@@ -37,6 +38,8 @@ declare module 'fastify' {
     /** The catalogue's seams for tests and operators' tools: run the sync now, install launchers and adapters. */
     catalogue: {
       sync: () => Promise<CatalogueSyncResult>;
+      /** Runs the vendor connection check now (it also runs at boot and with every sync). */
+      checkConnections: VendorConnections['check'];
       launchers: LauncherRegistry;
       registerAdapter: (adapter: CatalogueAdapter) => void;
       cache: ResponseCache;
@@ -66,10 +69,12 @@ export const createCatalogueModule = (deps: CatalogueModuleDeps) => {
   const repository = catalogueRepository(deps.db);
   const service = catalogueServiceFactory({ repository });
   const launchers = createLauncherRegistry(deps.launchers);
+  const connections = vendorConnections({ db: deps.db, now: deps.now, bus: deps.bus, launchers });
   const members = memberGamesServiceFactory({
     repository: memberGamesRepository(deps.db),
     catalogue: repository,
     launchers,
+    connections,
     now: deps.now,
   });
   const adapters = new Map<string, CatalogueAdapter>((deps.adapters ?? []).map((a) => [a.name, a]));
@@ -105,6 +110,7 @@ export const createCatalogueModule = (deps: CatalogueModuleDeps) => {
     start: (app: FastifyInstance) => {
       app.decorate('catalogue', {
         sync,
+        checkConnections: connections.check,
         launchers,
         registerAdapter: (adapter: CatalogueAdapter) => {
           adapters.set(adapter.name, adapter);
@@ -116,7 +122,13 @@ export const createCatalogueModule = (deps: CatalogueModuleDeps) => {
         everyMs: CATALOGUE_SYNC_EVERY_MS,
         run: async () => {
           await sync();
+          await connections.check();
         },
+      });
+      // At boot, once every launcher is installed (platform-modules sets the fallback after start).
+      app.addHook('onReady', async () => {
+        const changes = await connections.check();
+        if (changes.connected + changes.disconnected > 0) deps.log.warn(changes, 'vendor connections changed');
       });
     },
   };
