@@ -186,7 +186,17 @@ export const catalogueRepository = (db: Database) => {
       )
     ).rows[0];
 
-  return { page, vendorCards, gameForAction, patchGame };
+  /** Where the merchant's listed vendors' game clients load from: their absolute launch addresses. */
+  const launchUrls = async (merchantId: number): Promise<string[]> =>
+    (
+      await db.query<{ url: string }>(
+        `SELECT DISTINCT launch_url AS url FROM game_vendors
+         WHERE merchant_id = $1 AND status <> 'DISABLED' AND connected AND launch_url ~ '^https?://' LIMIT 500`,
+        [merchantId],
+      )
+    ).rows.map((row) => row.url);
+
+  return { page, vendorCards, gameForAction, patchGame, launchUrls };
 };
 
 export type CatalogueRepository = ReturnType<typeof catalogueRepository>;

@@ -94,6 +94,8 @@ export const createCatalogueModule = (deps: CatalogueModuleDeps) => {
     service,
     members,
     launchers,
+    /** The absolute launch addresses of the merchant's listed vendors (the pages' frame sources). */
+    launchUrls: repository.launchUrls,
     /** Puts a game at the top of a member's recent list (launch does it itself). */
     recordLaunch: members.recordLaunch,
     sync,
