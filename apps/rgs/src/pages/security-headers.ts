@@ -5,7 +5,7 @@
  * autoplay, which a game in the platform's frame uses.
  */
 const PERMISSIONS_POLICY = [
-  ...['accelerometer', 'bluetooth', 'browsing-topics', 'camera', 'display-capture', 'geolocation', 'gyroscope'],
+  ...['accelerometer', 'browsing-topics', 'camera', 'display-capture', 'geolocation', 'gyroscope'],
   ...['hid', 'magnetometer', 'microphone', 'midi', 'payment', 'serial', 'usb'],
 ]
   .map((feature) => `${feature}=()`)

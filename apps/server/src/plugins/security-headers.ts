@@ -17,7 +17,6 @@ const GTAG_CONNECT = [
  */
 const PERMISSIONS_OFF = [
   'accelerometer',
-  'bluetooth',
   'browsing-topics',
   'camera',
   'display-capture',
