@@ -11,7 +11,7 @@ import { usePlatformAndBrowser } from './support/suite';
  * games in 9 vendors, 56 slots (PG has 24, among them "Café Fortuna"), KY opening a popup list, the lottery vendors
  * LOTT, TCG_LOTTO_VN and TCG_SEA, and demo_member's recent games.
  */
-const suite = usePlatformAndBrowser();
+const suite = usePlatformAndBrowser({ connectVendors: true });
 const shot = (name: string) => new URL(`./screenshots/${name}`, import.meta.url).pathname;
 
 const byId = (page: Page, id: string) => page.getByTestId(id);
