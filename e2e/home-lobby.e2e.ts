@@ -5,7 +5,7 @@ import { openPage, type WatchedPage } from './support/browser';
 import { apiLogin } from './support/session';
 import { usePlatformAndBrowser } from './support/suite';
 
-const suite = usePlatformAndBrowser();
+const suite = usePlatformAndBrowser({ connectVendors: true });
 
 /** Wide enough for the header's category links (they fold into the side menu below 1024 px). */
 const DESKTOP = { viewport: { width: 1366, height: 900 } };

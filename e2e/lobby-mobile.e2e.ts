@@ -5,7 +5,7 @@ import { openPage, type WatchedPage } from './support/browser';
 import { apiLogin } from './support/session';
 import { usePlatformAndBrowser } from './support/suite';
 
-const suite = usePlatformAndBrowser();
+const suite = usePlatformAndBrowser({ connectVendors: true });
 
 const byId = (scope: Page | Locator, id: string) => scope.getByTestId(id);
 

@@ -12,17 +12,24 @@ import { selfUrlOf, vendorSecretKey, type Env } from '@platform/server';
  */
 export const RGS_PREFIX = '/rgs';
 
-export type SecretResolver = (merchantCode: string, vendorCode: string) => string;
+export type SecretResolver = (merchantCode: string, vendorCode: string) => string | undefined;
+
+/** The vendor code the platform knows the in-process RGS by (the demo catalogue's RGS vendor). */
+export const EMBEDDED_RGS_VENDOR = 'RGS';
 
 /**
- * Shared secrets (ADR 0013): a VENDOR_SECRET_<MERCHANT>_<VENDOR> variable wins; otherwise each merchant's secret is
- * derived from a random key of this process, so nothing secret is written anywhere and each start has new ones.
+ * Shared secrets (ADR 0013): a VENDOR_SECRET_<MERCHANT>_<VENDOR> variable wins; otherwise the in-process RGS's secret
+ * of each merchant is derived from a random key of this process, so nothing secret is written anywhere and each start
+ * has new ones. Any other vendor has no secret unless its variable is set: it is not connected (ADR 0020), as a third
+ * party whose credentials nobody entered would be.
  */
 export const embeddedSecrets = (env: Pick<Env, 'VENDOR_SECRETS'>): SecretResolver => {
   const processKey = randomBytes(32);
   return (merchantCode, vendorCode) =>
     env.VENDOR_SECRETS.get(vendorSecretKey(merchantCode, vendorCode)) ??
-    createHmac('sha256', processKey).update(`${merchantCode}:${vendorCode}`).digest('base64url');
+    (vendorCode === EMBEDDED_RGS_VENDOR
+      ? createHmac('sha256', processKey).update(`${merchantCode}:${vendorCode}`).digest('base64url')
+      : undefined);
 };
 
 /** Sends /rgs and /rgs/* to the RGS, everything else to the listeners already on the server (the platform). */
@@ -55,7 +62,8 @@ export const mountRgs = async (app: FastifyInstance, env: Env, options: MountOpt
     database: options.database ?? { dataDir: join(env.DATA_DIR, 'rgs') },
     operators: (merchantCode) => {
       const platformUrl = selfUrlOf(app);
-      return platformUrl === undefined ? undefined : { platformUrl, secret: options.secrets(merchantCode, 'RGS') };
+      const secret = options.secrets(merchantCode, EMBEDDED_RGS_VENDOR);
+      return platformUrl === undefined || secret === undefined ? undefined : { platformUrl, secret };
     },
   });
   await rgs.ready();

@@ -35,6 +35,12 @@ export type PlatformOptions = {
    * logger from options, as the standalone RGS does (main.ts), instead of a child of the platform's.
    */
   logs?: { platform: NodeJS.WritableStream; rgs: NodeJS.WritableStream };
+  /**
+   * Play a site whose operator connected every vendor of the demo catalogue (ADR 0020), for suites about the lobby's
+   * lists, paging and strips, which need more than the in-house vendor's games. Without it the demo lists only the
+   * games of connected vendors: the RGS's.
+   */
+  connectVendors?: boolean;
 };
 
 /**
@@ -77,6 +83,10 @@ export const startPlatform = async (options: PlatformOptions = {}): Promise<Plat
     [createHash('sha256').update(E2E_STAFF_TOKEN).digest()],
   );
   await app.listen({ host: '127.0.0.1', port: 0 });
+  // After listen: the boot's connection check runs when the app gets ready, and would take them off again.
+  if (options.connectVendors) {
+    await app.db.query('UPDATE game_vendors SET connected = true, disconnected_by = NULL WHERE NOT connected');
+  }
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('platform did not bind a TCP port');
   const baseUrl = `http://127.0.0.1:${address.port}`;

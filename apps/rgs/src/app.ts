@@ -17,6 +17,7 @@ import { jackpotFactory } from './jackpot/jackpot';
 import { systemClock, type Clock } from './lib/clock';
 import { failure, RgsError } from './lib/errors';
 import { registerPages } from './pages/pages';
+import { BASE_HEADERS } from './pages/security-headers';
 import { paymentsFactory, type Payments, type PaymentsOptions } from './platform/payments';
 import { seamlessClientFactory, type OperatorResolver } from './platform/seamless-client';
 import { roundsFactory } from './rounds/rounds';
@@ -55,6 +56,11 @@ export type BuildRgsOptions = {
   transferRateLimit?: TransferRateLimit;
   /** The periodic deletion of expired page sessions (sessions/session-purge.ts). */
   sessionPurge?: SessionPurgeOptions;
+  /**
+   * The origins that may show the game pages in a frame: the operators' platforms (CSP frame-ancestors). Default: this
+   * origin only ('self'), which is the embedded mode's platform.
+   */
+  frameAncestors?: readonly string[];
 };
 
 /** What tests and the embedded start script reach besides the routes. */
@@ -169,6 +175,11 @@ export const buildRgs = async (options: BuildRgsOptions): Promise<RgsApp> => {
     return reply.code(500).send(failure('INTERNAL', 'Something went wrong on the game server'));
   });
   app.setNotFoundHandler((_request, reply) => reply.code(404).send(failure('NOT_FOUND', 'Not found')));
+  // Every answer starts with the headers of something no browser should render or frame; pages set their own policy.
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(BASE_HEADERS);
+    done();
+  });
   // Game answers depend on the session; no shared cache may keep them (public feeds set their own header).
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
@@ -183,7 +194,7 @@ export const buildRgs = async (options: BuildRgsOptions): Promise<RgsApp> => {
     clock,
     rateLimit: options.transferRateLimit,
   });
-  registerPages(app, { rounds, verifierUrl });
+  registerPages(app, { rounds, verifierUrl, frameAncestors: options.frameAncestors ?? ["'self'"] });
 
   app.addHook('onReady', async () => {
     payments.start();

@@ -37,6 +37,11 @@ const RgsEnvSchema = z.object({
     (v) => v ?? 'http://127.0.0.1:8080',
   ),
   RGS_OPERATOR_SECRETS: optional(z.string()).transform((v) => v ?? ''),
+  /**
+   * The origins whose pages may frame the games (the operators' platforms, comma-separated); default: the origin of
+   * RGS_PLATFORM_URL.
+   */
+  RGS_FRAME_ANCESTORS: optional(z.string()),
   /** The platform's public verifier page (absolute when the RGS runs on another origin). */
   RGS_VERIFIER_URL: optional(z.string()),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).transform(

@@ -18,6 +18,10 @@ const start = async (): Promise<void> => {
     operators: operatorsFromEnv(env.RGS_PLATFORM_URL, env.RGS_OPERATOR_SECRETS),
     logger: { level: env.LOG_LEVEL },
     verifierUrl: env.RGS_VERIFIER_URL ?? `${env.RGS_PLATFORM_URL}/verify`,
+    frameAncestors: (env.RGS_FRAME_ANCESTORS ?? new URL(env.RGS_PLATFORM_URL).origin)
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter((origin) => origin !== ''),
   });
   attachRgsSocketIo(rgs, rgs.server);
   let stopping = false;

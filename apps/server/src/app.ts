@@ -203,8 +203,9 @@ const registerRoutes = async (app: FastifyInstance, deps: PlatformDeps): Promise
   // JSON answers (the configuration is the largest) go out compressed; static files come precompressed.
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });
 
-  const { webShell } = await registerModules(app, deps);
+  const { webShell, pageHeaders } = await registerModules(app, deps);
   await registerWebApp(app, { web: deps.env.WEB_DIST_DIR, ops: deps.env.OPS_DIST_DIR }, apiRoutes, {
     shell: webShell,
+    pageHeaders,
   });
 };

@@ -37,7 +37,8 @@ import { createMemberContexts } from './modules/cashier';
 import { createMemberOpsModule } from './modules/member-ops';
 import { createAuditModule } from './modules/audit';
 import { createReportsModule } from './modules/reports';
-import type { WebShell } from './plugins/web-app';
+import type { PageHeaders, WebShell } from './plugins/web-app';
+import { originOf, pageHeadersOf } from './plugins/security-headers';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -71,7 +72,10 @@ export type PlatformDeps = {
  * Builds every module from its own index.ts and mounts its routes (STYLE.md: factories, no container). Modules meet
  * here and nowhere else.
  */
-export const registerModules = async (app: FastifyInstance, deps: PlatformDeps): Promise<{ webShell: WebShell }> => {
+export const registerModules = async (
+  app: FastifyInstance,
+  deps: PlatformDeps,
+): Promise<{ webShell: WebShell; pageHeaders: PageHeaders }> => {
   const { env, db, now } = deps;
   const merchants = createMerchantModule({ db, defaultMerchantCode: env.DEFAULT_MERCHANT_CODE }).service;
   const merchantOf = (request: { host: string }) => merchants.resolveByHost(request.host);
@@ -200,6 +204,28 @@ export const registerModules = async (app: FastifyInstance, deps: PlatformDeps):
     { ttlMs: 30_000 },
   );
   const webShell: WebShell = (request) => homeBanner(request.host);
+  // A page's Content Security Policy names the merchant's origins, CDNs and game clients (ADR 0020): built from its
+  // configuration once per Host and kept 30 seconds, so a page costs no lookup and a change shows within that.
+  const pageSources = ttlMemo(
+    async (host) => {
+      const merchant = await merchants.resolveByHost(host);
+      const [domains, cdns, launchUrls] = await Promise.all([
+        merchants.domains(merchant.id),
+        merchants.cdns(merchant.id),
+        catalogue.launchUrls(merchant.id),
+      ]);
+      const origins = (urls: readonly string[]) => urls.map(originOf).filter((origin) => origin !== null);
+      const sources = {
+        merchantOrigins: origins(domains.map((domain) => `https://${domain}`)),
+        imageOrigins: origins(cdns.filter((cdn) => cdn.kind === 'IMAGE').map((cdn) => cdn.url)),
+        frameOrigins: origins([...launchUrls, ...cdns.filter((cdn) => cdn.kind === 'LAUNCH').map((cdn) => cdn.url)]),
+        analytics: merchant.gtagId !== null && merchant.gtagId !== '',
+      };
+      return { web: pageHeadersOf('web', sources), ops: pageHeadersOf('ops', sources) };
+    },
+    { ttlMs: 30_000 },
+  );
+  const pageHeaders: PageHeaders = async (request, spa) => (await pageSources(request.host))[spa];
   const bets = createBetsModule({
     ...{ db, now, bus, limiter, merchantById: merchants.byId, languages: merchants.languages, log: app.log },
     invalidateBoard: content.invalidate,
@@ -241,5 +267,5 @@ export const registerModules = async (app: FastifyInstance, deps: PlatformDeps):
   ];
   jobs.scheduler.register(...withdraw.jobs, ...housekeepingJobs(app.log, tasks), ...plannerStatisticsJobs(db));
   app.decorate('housekeeping', tasks);
-  return { webShell };
+  return { webShell, pageHeaders };
 };

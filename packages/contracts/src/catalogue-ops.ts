@@ -26,6 +26,14 @@ export const OpsVendorSchema = z.object({
   gameTypes: z.array(GameTypeSchema),
   games: z.number().int(),
   activeGames: z.number().int(),
+  /**
+   * Connected vendors only (DESIGN §6): false while its credentials or launch address are missing or its last launch
+   * failed; players see no game of a vendor that is not connected.
+   */
+  connected: z.boolean(),
+  /** The last reason a launch could not be made, and when (ISO 8601); kept after the vendor is connected again. */
+  lastLaunchError: z.string().nullable(),
+  lastLaunchErrorAt: z.string().nullable(),
 });
 export type OpsVendor = z.infer<typeof OpsVendorSchema>;
 

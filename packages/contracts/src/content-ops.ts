@@ -215,7 +215,7 @@ export const ContentIdParamsSchema = z.object({ id: z.string().regex(/^\d{1,18}$
 export const TERMS_ANCHOR = 'term';
 export const HELP_ANCHOR_MAX_LENGTH = 40;
 export const HELP_TITLE_MAX_LENGTH = 120;
-/** Operator-authored HTML; the server refuses markup the player side would strip (help-html.ts on the server). */
+/** Operator-authored HTML; the server stores it sanitized to what the player side renders (help-html.ts on the server). */
 export const HELP_HTML_MAX_LENGTH = 50_000;
 /** A bound on the work of the public help answer, far above what a help centre needs. */
 export const HELP_SECTIONS_PER_LANGUAGE_MAX = 50;

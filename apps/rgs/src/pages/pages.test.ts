@@ -2,6 +2,15 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { PlayResult } from '../games/context';
 import { describeEachDatabase } from '../test/databases';
 import { startHarness, type Harness } from '../test/harness';
+import { pageHeaders } from './security-headers';
+
+/** script-src, or default-src when it has none (what a browser falls back to). */
+const scriptSources = (csp: string): string[] => {
+  const directives = new Map(
+    csp.split(';').map((part) => [part.trim().split(/\s+/)[0], part.trim().split(/\s+/).slice(1)]),
+  );
+  return directives.get('script-src') ?? directives.get('default-src') ?? ['*'];
+};
 
 describeEachDatabase('game pages', (getDb) => {
   let h: Harness;
@@ -27,6 +36,37 @@ describeEachDatabase('game pages', (getDb) => {
     expect(odd.body).toContain('data-theme="dark"');
     const unknown = await h.rgs.inject({ method: 'GET', url: '/rgs/play/rgs-poker' });
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it('should run only its own scripts on game and replay pages, framed only by the platform, with HSTS', async () => {
+    const round = await h.rgs.inject({ method: 'GET', url: '/rgs/replay/dice-00000000000000000000000000000000' });
+    for (const res of [await h.rgs.inject({ method: 'GET', url: '/rgs/play/rgs-crash' }), round]) {
+      const csp = String(res.headers['content-security-policy']);
+      expect(scriptSources(csp)).toEqual(["'self'"]);
+      expect(csp).toContain("script-src-attr 'none'");
+      expect(csp).toContain("connect-src 'self';");
+      expect(csp).toContain("frame-ancestors 'self'");
+      expect(res.headers['x-frame-options']).toBeUndefined();
+      expect(res.headers['strict-transport-security']).toMatch(/^max-age=31536000/);
+      expect(res.headers['permissions-policy']).toContain('camera=()');
+      expect(res.headers['permissions-policy']).toContain('fullscreen=(self)');
+    }
+    // Answers that are not pages: nothing may load from them or frame them, and they carry the same headers.
+    for (const url of ['/rgs/health', '/rgs/assets/dice.js', '/rgs/nothing']) {
+      const res = await h.rgs.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['permissions-policy'], url).toContain('geolocation=()');
+      expect(res.headers['strict-transport-security'], url).toMatch(/^max-age=/);
+    }
+  });
+
+  it("should name the platform's origins as the only ancestors, and drop anything that is not an origin", () => {
+    const csp = pageHeaders(['https://www.brand.example', 'https://m.brand.example/path', 'x; script-src *', ''])[
+      'content-security-policy'
+    ];
+    expect(csp).toContain('frame-ancestors https://www.brand.example https://m.brand.example');
+    expect(csp).not.toContain('script-src *');
+    expect(pageHeaders([])['content-security-policy']).toContain("frame-ancestors 'none'");
   });
 
   it('should bundle the game clients (TypeScript with game-math and socket.io-client) and serve the stylesheet', async () => {

@@ -6,6 +6,7 @@ import { isGameCode } from '../lib/games';
 import type { Json } from '../lib/json';
 import { toRoundView, type Rounds, type RoundView } from '../rounds/rounds';
 import { clientAsset, type ClientEntry } from './bundle';
+import { pageHeaders } from './security-headers';
 
 /**
  * Server-rendered pages: the game page shell (its script is the game's client bundle), the bundles themselves, and
@@ -19,21 +20,7 @@ const ENTRY_OF: Record<keyof typeof RGS_GAMES, ClientEntry> = {
   'rgs-crash': 'crash',
 };
 
-/**
- * Scripts only from this origin; no referrer, so the launch token in the first URL never leaves in a Referer header.
- * Framing stays allowed: the platform shows the game in its /seamless page.
- */
-const PAGE_HEADERS = {
-  'content-security-policy':
-    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self' ws: wss:; base-uri 'none'; form-action 'none'",
-  'referrer-policy': 'no-referrer',
-  'x-content-type-options': 'nosniff',
-};
-
 export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
-const sendHtml = (reply: FastifyReply, status: number, html: string): FastifyReply =>
-  reply.code(status).headers(PAGE_HEADERS).type('text/html; charset=utf-8').send(html);
 
 /** The page's language and theme (from the launch query, or a replay link's), for its first paint. */
 type Look = { lang: Lang; theme: Theme };
@@ -175,7 +162,15 @@ const notFoundPage = (look: Look): string =>
     translate(look.lang, 'replayNotFound'),
   )}</h1></main></body></html>`;
 
-export const registerPages = (app: FastifyInstance, deps: { rounds: Rounds; verifierUrl: string }): void => {
+export const registerPages = (
+  app: FastifyInstance,
+  deps: { rounds: Rounds; verifierUrl: string; frameAncestors: readonly string[] },
+): void => {
+  const headers = pageHeaders(deps.frameAncestors);
+  const sendHtml = (reply: FastifyReply, status: number, html: string): FastifyReply =>
+    // frame-ancestors decides who may frame a page; the answers' X-Frame-Options: DENY would forbid every frame.
+    reply.removeHeader('x-frame-options').code(status).headers(headers).type('text/html; charset=utf-8').send(html);
+
   app.get<{ Params: { gameCode: string }; Querystring: { lang?: string; theme?: string } }>(
     '/rgs/play/:gameCode',
     async (request, reply) => {

@@ -9,6 +9,14 @@ describe('csv', () => {
     expect(csvCell('@cmd')).toBe("'@cmd");
     expect(csvCell('\t=1')).toBe("'\t=1");
     expect(csvCell('=HYPERLINK("http://x","y")')).toBe(`"'=HYPERLINK(""http://x"",""y"")"`);
+    expect(csvCell('\r=1')).toBe(`"'\r=1"`);
+    expect(csvCell("-2+3+cmd|' /C calc'!A0")).toBe("'-2+3+cmd|' /C calc'!A0");
+    expect(csvCell('-10.00+cmd|x')).toBe("'-10.00+cmd|x");
+    expect(csvCell('-1e3')).toBe("'-1e3");
+  });
+
+  it('should quote a cell with a semicolon, so a semicolon-separated spreadsheet cannot split a formula out of it', () => {
+    expect(csvCell('ann;=1+2')).toBe('"ann;=1+2"');
   });
 
   it('should keep plain numbers, negative amounts and ordinary text as they are', () => {

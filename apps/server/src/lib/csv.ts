@@ -4,14 +4,17 @@ import type { FastifyReply } from 'fastify';
  * CSV exports of the back office (RFC 4180, CRLF line ends). A spreadsheet runs a cell that starts with = + - @ (or
  * a tab or carriage return) as a formula, so such cells get a leading apostrophe: the text shows as written and never
  * runs ("CSV injection", OWASP). A cell that is nothing but a decimal number (e.g. a negative GGR, -12.50) cannot
- * be a formula and keeps its minus sign, so spreadsheets still add it up.
+ * be a formula and keeps its minus sign, so spreadsheets still add it up (money columns hold such amounts); anything
+ * more after the number (`-2+3+cmd|' /C calc'!A0`) is not plain and gets the apostrophe. See ADR 0020.
  */
 
 export type CsvCell = string | number | bigint | boolean | null | undefined;
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
-const NEEDS_QUOTES = /[",\r\n]/;
+/** Quotes also around `;`: a spreadsheet in a locale whose separator is `;` would otherwise split the cell
+ * there and read what follows as a cell of its own, which may start with `=` (OWASP CSV injection). */
+const NEEDS_QUOTES = /[",;\r\n]/;
 
 export const csvCell = (value: CsvCell): string => {
   if (value === null || value === undefined) return '';

@@ -36,6 +36,11 @@ export type SpaDirs = { web: string; ops: string };
 export type ShellBanner = { imageUrl: string; single: boolean };
 /** Looks up the banner of the merchant the request is for; null when it has none. Must be cheap (cached). */
 export type WebShell = (request: FastifyRequest) => Promise<ShellBanner | null>;
+/**
+ * The security headers of a page of the merchant the request is for (its Content Security Policy and
+ * Permissions-Policy, plugins/security-headers.ts pageHeadersOf). Must be cheap (cached per Host).
+ */
+export type PageHeaders = (request: FastifyRequest, app: 'web' | 'ops') => Promise<Record<string, string>>;
 
 /** What index.html marks as replaceable: the boot loader between these comments. */
 const BOOT_START = '<!--boot-->';
@@ -96,14 +101,25 @@ const cacheFor = (root: string) => (reply: FastifyReply, filePath: string) => {
  *   belongs to (/ops/... the back office, anything else the web app), for history-mode routing;
  * - anything else (a missing asset, a POST to a page): a 404 envelope.
  * The dist directories are checked once at boot; without one (tests, API-only runs) its navigations get a 503 page.
- * Both apps get the same security headers (plugins/security-headers.ts, on every response).
+ * Every response starts with the static security headers (plugins/security-headers.ts); pages then get their
+ * merchant's policy (`pageHeaders`).
  */
 export const registerWebApp = async (
   app: FastifyInstance,
   dirs: SpaDirs,
   apiRoutes: ApiRouteRegistry,
-  options: { shell?: WebShell } = {},
+  options: { shell?: WebShell; pageHeaders?: PageHeaders } = {},
 ): Promise<void> => {
+  /** Without the merchant's policy (a failed lookup), the page keeps the strict one every response starts with. */
+  const withPageHeaders = async (request: FastifyRequest, reply: FastifyReply, app: 'web' | 'ops') => {
+    if (options.pageHeaders === undefined) return;
+    const headers = await options.pageHeaders(request, app).catch((error: unknown) => {
+      request.log.warn({ err: error }, 'page security headers lookup failed');
+      return null;
+    });
+    if (headers !== null) void reply.headers(headers);
+  };
+
   const web: Spa = {
     root: dirs.web,
     built: existsSync(join(dirs.web, 'index.html')),
@@ -148,6 +164,7 @@ export const registerWebApp = async (
   const webTemplate = web.built ? readFileSync(join(web.root, 'index.html'), 'utf8') : null;
 
   const sendWebIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+    await withPageHeaders(request, reply, 'web');
     if (webTemplate !== null && options.shell !== undefined && layoutOf(pathOf(request)) === 'default') {
       // The shell is an extra: when the lookup fails, the page is served as built.
       const banner = await options.shell(request).catch((error: unknown) => {
@@ -189,7 +206,9 @@ export const registerWebApp = async (
     const spa = isOpsPath(path) ? ops : web;
     const isRead = request.method === 'GET' || request.method === 'HEAD';
     if (isRead && acceptsHtml(request) && !path.startsWith(spa.assets)) {
-      return spa === web ? sendWebIndex(request, reply) : sendIndex(reply, spa);
+      if (spa === web) return sendWebIndex(request, reply);
+      await withPageHeaders(request, reply, 'ops');
+      return sendIndex(reply, spa);
     }
     return reply.code(404).send(failure('NOT_FOUND', `Nothing at ${path}`));
   });

@@ -16,6 +16,13 @@ export type TestAppOptions = {
   seams?: AppSeams;
   /** The vendor protocols' secret resolver (default: VENDOR_SECRET_* in `env`). */
   vendorSecret?: BuildAppOptions['vendorSecret'];
+  /**
+   * true (default): once started, every vendor counts as connected, as on a site whose operator entered every
+   * vendor's credentials; suites about the lobby's queries play such a site with the demo catalogue (whose third-party
+   * vendors have no credentials and are otherwise taken off the lobby at boot, ADR 0020). false: vendors stay as the
+   * boot's connection check left them (the connection suites).
+   */
+  connectVendors?: boolean;
 };
 
 /** The staff TOTP secrets' sealing key of test apps (STAFF_SECRET_KEY), so no key file is written. */
@@ -37,6 +44,7 @@ export const buildTestApp = async ({
   env = {},
   seams = {},
   vendorSecret,
+  connectVendors = true,
 }: TestAppOptions): Promise<FastifyInstance> => {
   const app = await buildApp({
     env: loadEnv({
@@ -50,6 +58,10 @@ export const buildTestApp = async ({
     vendorSecret,
   });
   await app.ready();
+  if (connectVendors) {
+    await db.query('UPDATE game_vendors SET connected = true, disconnected_by = NULL WHERE NOT connected');
+    app.catalogue.cache.clear();
+  }
   if (seams.now !== undefined) clocks.set(app, seams.now);
   return app;
 };

@@ -13,6 +13,9 @@ export type StaffVendorRow = {
   gameTypes: GameType[];
   games: bigint;
   activeGames: bigint;
+  connected: boolean;
+  lastLaunchError: string | null;
+  lastLaunchErrorAt: Date | null;
 };
 
 /** A game as staff see it, whatever its status. */
@@ -49,7 +52,8 @@ export type GameChange = { status?: GameStatus; isNew?: boolean; isHot?: boolean
 export const STAFF_VENDOR_LIST_MAX = 500;
 
 const VENDOR_COLUMNS = `v.code, v.display_name AS "displayName", v.logo_url AS "logoUrl", v.wallet_mode AS "walletMode",
-  v.status, v.is_new AS "isNew", v.sort`;
+  v.status, v.is_new AS "isNew", v.sort, v.connected, v.last_launch_error AS "lastLaunchError",
+  v.last_launch_error_at AS "lastLaunchErrorAt"`;
 
 const GAME_COLUMNS = `g.id, g.vendor_code AS "vendorCode", v.display_name AS "vendorName", g.game_type AS "gameType",
   g.game_code AS "gameCode", g.names ->> 'EN' AS name, g.game_classify AS "gameClassify", g.icon_url AS "iconUrl",

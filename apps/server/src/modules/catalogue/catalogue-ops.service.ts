@@ -23,6 +23,7 @@ const toVendor = (row: StaffVendorRow): OpsVendor => ({
   ...row,
   games: Number(row.games),
   activeGames: Number(row.activeGames),
+  lastLaunchErrorAt: row.lastLaunchErrorAt === null ? null : new Date(row.lastLaunchErrorAt).toISOString(),
 });
 
 const toGame = (row: StaffGameRow): OpsGame => ({

@@ -56,6 +56,8 @@ export type LaunchRow = {
   vendorStatus: GameStatus;
   typeStatus: GameStatus;
   supportDemo: boolean;
+  /** The vendor's connection (vendor-connection.ts): a game of a vendor that is not connected does not start. */
+  connected: boolean;
 };
 
 const GAME_COLUMNS = `g.id, g.vendor_code AS "vendorCode", v.display_name AS "vendorName", g.game_type AS "gameType",
@@ -63,9 +65,10 @@ const GAME_COLUMNS = `g.id, g.vendor_code AS "vendorCode", v.display_name AS "ve
   g.is_new AS "isNew", g.free_trial AS "freeTrial", g.min_bet_minor AS "minBetMinor", g.min_line_num AS "minLineNum",
   vt.opens_popup AS "opensPopup"`;
 
-/** Games a player may see: ACTIVE games of ACTIVE vendor types of ACTIVE vendors. */
+/** Games a player may see: ACTIVE games of ACTIVE vendor types of ACTIVE, connected vendors (DESIGN §6). */
 const LISTED_GAMES = `games g
   JOIN game_vendors v ON v.merchant_id = g.merchant_id AND v.code = g.vendor_code AND v.status = 'ACTIVE'
+    AND v.connected
   JOIN game_vendor_types vt ON vt.merchant_id = g.merchant_id AND vt.vendor_code = g.vendor_code
     AND vt.game_type = g.game_type AND vt.status = 'ACTIVE'`;
 
@@ -144,6 +147,7 @@ export const catalogueRepository = (db: Database) => {
              AND g.game_type = vt.game_type AND g.status = 'ACTIVE' AND g.is_new) AS "hasNewGames"
          FROM game_vendor_types vt
          JOIN game_vendors v ON v.merchant_id = vt.merchant_id AND v.code = vt.vendor_code AND v.status = 'ACTIVE'
+           AND v.connected
          WHERE vt.merchant_id = $1 AND vt.status = 'ACTIVE'
          ORDER BY vt.sort, v.sort, vt.vendor_code, vt.game_type`,
         [merchantId],
@@ -155,7 +159,8 @@ export const catalogueRepository = (db: Database) => {
     (
       await db.query<LaunchRow>(
         `SELECT g.id, g.vendor_code AS "vendorCode", g.game_type AS "gameType", g.game_code AS "gameCode", g.names,
-           g.status, v.status AS "vendorStatus", vt.status AS "typeStatus", v.support_demo AS "supportDemo"
+           g.status, v.status AS "vendorStatus", vt.status AS "typeStatus", v.support_demo AS "supportDemo",
+           v.connected
          FROM games g
          JOIN game_vendors v ON v.merchant_id = g.merchant_id AND v.code = g.vendor_code
          JOIN game_vendor_types vt ON vt.merchant_id = g.merchant_id AND vt.vendor_code = g.vendor_code
@@ -181,7 +186,17 @@ export const catalogueRepository = (db: Database) => {
       )
     ).rows[0];
 
-  return { page, vendorCards, gameForAction, patchGame };
+  /** Where the merchant's listed vendors' game clients load from: their absolute launch addresses. */
+  const launchUrls = async (merchantId: number): Promise<string[]> =>
+    (
+      await db.query<{ url: string }>(
+        `SELECT DISTINCT launch_url AS url FROM game_vendors
+         WHERE merchant_id = $1 AND status <> 'DISABLED' AND connected AND launch_url ~ '^https?://' LIMIT 500`,
+        [merchantId],
+      )
+    ).rows.map((row) => row.url);
+
+  return { page, vendorCards, gameForAction, patchGame, launchUrls };
 };
 
 export type CatalogueRepository = ReturnType<typeof catalogueRepository>;

@@ -22,10 +22,11 @@ import {
 } from './catalogue-sync.job';
 import { createLauncherRegistry, type GameLauncher, type LauncherRegistry } from './launcher';
 import { memberGamesServiceFactory, type MemberGamesDeps } from './member-games.service';
+import { vendorConnections, type VendorConnections } from './vendor-connection';
 
 export { artUrl, renderArt, ART_KINDS, type ArtKind } from './art';
 export type { CatalogueAdapter, CatalogueSyncResult } from './catalogue-sync.job';
-export type { GameLauncher, LaunchGame, LaunchInput, LauncherRegistry } from './launcher';
+export { LaunchRefused, type GameLauncher, type LaunchGame, type LaunchInput, type LauncherRegistry } from './launcher';
 export { insertMissingGames, upsertGames, type CatalogueGame } from './catalogue.writer';
 export { normalizeSearch, searchTextOf, containsPattern } from './search-text';
 export { gamePageQuery } from './catalogue.repository';
@@ -37,6 +38,8 @@ declare module 'fastify' {
     /** The catalogue's seams for tests and operators' tools: run the sync now, install launchers and adapters. */
     catalogue: {
       sync: () => Promise<CatalogueSyncResult>;
+      /** Runs the vendor connection check now (it also runs at boot and with every sync). */
+      checkConnections: VendorConnections['check'];
       launchers: LauncherRegistry;
       registerAdapter: (adapter: CatalogueAdapter) => void;
       cache: ResponseCache;
@@ -68,10 +71,12 @@ export const createCatalogueModule = (deps: CatalogueModuleDeps) => {
   const repository = catalogueRepository(deps.db);
   const service = catalogueServiceFactory({ repository });
   const launchers = createLauncherRegistry(deps.launchers);
+  const connections = vendorConnections({ db: deps.db, now: deps.now, bus: deps.bus, launchers });
   const members = memberGamesServiceFactory({
     repository: memberGamesRepository(deps.db),
     catalogue: repository,
     launchers,
+    connections,
     now: deps.now,
     fundPlay: deps.fundPlay,
   });
@@ -92,6 +97,8 @@ export const createCatalogueModule = (deps: CatalogueModuleDeps) => {
     service,
     members,
     launchers,
+    /** The absolute launch addresses of the merchant's listed vendors (the pages' frame sources). */
+    launchUrls: repository.launchUrls,
     /** Puts a game at the top of a member's recent list (launch does it itself). */
     recordLaunch: members.recordLaunch,
     sync,
@@ -108,16 +115,27 @@ export const createCatalogueModule = (deps: CatalogueModuleDeps) => {
     start: (app: FastifyInstance) => {
       app.decorate('catalogue', {
         sync,
+        checkConnections: connections.check,
         launchers,
         registerAdapter: (adapter: CatalogueAdapter) => {
           adapters.set(adapter.name, adapter);
         },
         cache: deps.cache,
       });
+      // At boot, once every launcher is installed (platform-modules sets the fallback after start).
+      app.addHook('onReady', async () => {
+        const changes = await connections.check();
+        if (changes.connected + changes.disconnected > 0) deps.log.warn(changes, 'vendor connections changed');
+      });
     },
-    /** The sync pass, for the job registry. */
+    /** The sync pass and the connection check, for the job registry. */
     jobs: [
-      { name: 'catalogue.sync', schedule: everyMs(CATALOGUE_SYNC_EVERY_MS), run: () => sync() },
+      {
+        name: 'catalogue.sync',
+        schedule: everyMs(CATALOGUE_SYNC_EVERY_MS),
+        // The game lists, then which vendors players may see (credentials and launch addresses may have changed).
+        run: async () => ({ ...(await sync()), ...(await connections.check()) }),
+      },
     ] as JobDefinition[],
   };
 };

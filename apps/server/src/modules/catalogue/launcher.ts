@@ -1,4 +1,5 @@
 import type { GameType } from '@platform/contracts';
+import { AppError } from '../../lib/app-error';
 
 /** The game a launcher opens. */
 export type LaunchGame = { id: bigint; vendorCode: string; gameType: GameType; gameCode: string };
@@ -25,6 +26,23 @@ export type LaunchInput = {
 export interface GameLauncher {
   readonly vendorCode: string;
   launch(input: LaunchInput): Promise<{ url: string }>;
+  /**
+   * Why the vendor cannot launch at all (no credentials, no launch address), or null when it has what a launch needs.
+   * The connection check (vendor-connection.ts) asks it; a launcher without it is taken as ready.
+   */
+  readiness?(vendor: { merchantId: number; merchantCode: string; vendorCode: string }): Promise<string | null>;
+}
+
+/**
+ * A launch the vendor's side cannot make: the player reads that the game cannot open now; `reason` is for staff (the
+ * vendor's last launch error in the back office). Never a secret or a token in it.
+ */
+export class LaunchRefused extends AppError {
+  constructor(readonly reason: string) {
+    super('GAME_UNAVAILABLE', 503, 'This game cannot be opened right now. Please try again later', {
+      retryAfterSeconds: 60,
+    });
+  }
 }
 
 /**

@@ -14,7 +14,8 @@ import type { Session } from '../identity';
 import type { Merchant } from '../merchant';
 import type { CatalogueRepository, MemberGamesRepository } from './catalogue.repository';
 import { toGameWire } from './catalogue.service';
-import type { LauncherRegistry } from './launcher';
+import { LaunchRefused, type LauncherRegistry } from './launcher';
+import type { VendorConnections } from './vendor-connection';
 
 /** Rows kept per member in game_recent; the list shows the newest RECENT_GAMES_PAGE_SIZE of them. */
 const RECENT_ROWS_KEPT = 60;
@@ -29,6 +30,8 @@ export type MemberGamesDeps = {
   repository: MemberGamesRepository;
   catalogue: CatalogueRepository;
   launchers: LauncherRegistry;
+  /** Launch outcomes keep the vendor's connection state (vendor-connection.ts). */
+  connections: Pick<VendorConnections, 'launchFailed' | 'launchSucceeded'>;
   now: Clock;
   /**
    * Gives a member its play money once (the wallet's fundPlay, idempotent per member): a real member's free trial
@@ -41,7 +44,8 @@ export type MemberGamesDeps = {
  * Favourites, recent games and launch (issue 5). Every call takes the member from the session, never from input: a
  * member only reads and changes its own rows.
  */
-export const memberGamesServiceFactory = ({ repository, catalogue, launchers, now, fundPlay }: MemberGamesDeps) => {
+export const memberGamesServiceFactory = (deps: MemberGamesDeps) => {
+  const { repository, catalogue, launchers, connections, now, fundPlay } = deps;
   const favourites = async (
     merchant: Merchant,
     session: Session,
@@ -159,20 +163,32 @@ export const memberGamesServiceFactory = ({ repository, catalogue, launchers, no
         trial ? 'This game has no free play. A real account is needed to play it' : 'This game has no free trial',
       );
     }
+    // A vendor that is not connected is not listed; a link kept from before does not start its game either.
+    if (!game.connected) throw gameUnavailable();
     const launcher = launchers.get(game.vendorCode);
-    if (launcher === undefined) throw gameUnavailable();
+    if (launcher === undefined) {
+      await connections.launchFailed(merchant.id, game.vendorCode, 'no launcher for this vendor');
+      throw gameUnavailable();
+    }
     // A trial member got its play money when it was made; a real member gets it at its first free trial.
     if (play && !trial && fundPlay !== undefined) await fundPlay(merchant, session.memberId);
-    const result = await launcher.launch({
-      merchantId: merchant.id,
-      merchantCode: merchant.code,
-      memberId: session.memberId,
-      game: { id: game.id, vendorCode: game.vendorCode, gameType: game.gameType, gameCode: game.gameCode },
-      currency: play ? merchant.playCurrency : merchant.currencyCode,
-      play,
-      language,
-      theme: options.theme ?? merchant.defaultTheme,
-    });
+    const result = await launcher
+      .launch({
+        merchantId: merchant.id,
+        merchantCode: merchant.code,
+        memberId: session.memberId,
+        game: { id: game.id, vendorCode: game.vendorCode, gameType: game.gameType, gameCode: game.gameCode },
+        currency: play ? merchant.playCurrency : merchant.currencyCode,
+        play,
+        language,
+        theme: options.theme ?? merchant.defaultTheme,
+      })
+      .catch(async (error: unknown) => {
+        // Only the vendor's side refusing counts against the vendor; a player's or our own failure does not.
+        if (error instanceof LaunchRefused) await connections.launchFailed(merchant.id, game.vendorCode, error.reason);
+        throw error;
+      });
+    await connections.launchSucceeded(merchant.id, game.vendorCode);
     await recordLaunch(merchant.id, session.memberId, game.id);
     return { url: result.url };
   };

@@ -290,14 +290,17 @@ describeEachDatabase('favourites, recent games and launch', (getDb) => {
       ]);
     }
 
-    // No launcher for AG yet (issue 6): unavailable, and nothing is recorded.
+    // No credentials for AG (issue 6): unavailable, nothing is recorded, and AG is no longer connected.
     const noLauncher = await launch(frank.token, await nodeIdOf('ag-lucky-dragon'));
     expect(noLauncher.statusCode).toBe(503);
     expect(noLauncher.json().code).toBe('GAME_UNAVAILABLE');
     expect((await recent(frank.token)).list).toEqual([]);
 
-    // Installed at run time, AG launches.
+    // Installed at run time, AG is listed again by the connection check after the cool-down, and launches.
     app.catalogue.launchers.register({ vendorCode: 'AG', launch: async () => ({ url: '/ag-lobby' }) });
+    expect((await launch(frank.token, await nodeIdOf('ag-lucky-dragon'))).statusCode).toBe(503);
+    clock += 5 * 60_000;
+    expect((await app.catalogue.checkConnections()).connected).toBe(1);
     expect((await launchOk(frank.token, 'ag-lucky-dragon')).url).toBe('/ag-lobby');
     expect((await recent(frank.token)).list.map((game) => game.gameCode)).toEqual(['ag-lucky-dragon']);
   });

@@ -136,12 +136,16 @@ export const contentRepository = (db: Queryable) => ({
       )
     ).rows,
 
-  /** The largest wins in the merchant's currency, on games not switched off. */
+  /**
+   * The largest wins in the merchant's currency, on games not switched off, of connected vendors (the board shows
+   * games a player can play; the connection is the catalogue's column, DESIGN §6).
+   */
   topWins: async (merchantId: number, currency: string, filter: WinFilter, limit: number) =>
     (
       await db.query<WinRow>(
         `SELECT w.customer_name AS "customerName", w.win_minor AS "winMinor", g.icon_url AS "iconUrl", g.names
          FROM game_wins w JOIN games g ON g.id = w.game_id AND g.merchant_id = w.merchant_id
+           JOIN game_vendors v ON v.merchant_id = g.merchant_id AND v.code = g.vendor_code AND v.connected
          WHERE w.merchant_id = $1 AND w.currency = $2 AND g.status <> 'DISABLED'
            AND ($3::text IS NULL OR g.game_type = $3::text)
            AND ($4::text[] IS NULL OR g.vendor_code = ANY($4::text[]))

@@ -13,7 +13,7 @@ import type { Merchant, MerchantLanguage } from '../merchant';
 import type { StaffCaller } from '../staff';
 import { merchantLanguage } from './content-ops.service';
 import { fieldErrors } from '../../lib/ops-fields';
-import { helpHtmlProblem } from './help-html';
+import { sanitizeHelpHtml } from './help-html';
 import { helpRepository, type HelpSectionRow } from './help.repository';
 
 export type HelpOpsServiceDeps = {
@@ -33,16 +33,22 @@ const targetOf = (section: { lang: string; anchor: string }) => `${section.lang}
 const notFound = () => new AppError('NOT_FOUND', 404, 'No such help section');
 
 /**
- * Staff writes of the help centre, the terms included (issue 7). The HTML is checked against the allowlist the
- * player side renders (help-html.ts) before anything is written; each change writes its audit entry (help.create,
+ * Staff writes of the help centre, the terms included (issue 7). The HTML is stored sanitized to the allowlist the
+ * player side renders (help-html.ts), and the answer carries it as stored, so the editor shows what was kept; each change writes its audit entry (help.create,
  * help.update, help.delete) in the transaction of the change. Nothing is cached to drop after a change: the public
  * answer (GET /wps/system/help) reads the rows on every call (merchant service), so players see an edit at once.
  */
 export const helpOpsServiceFactory = ({ db, languages }: HelpOpsServiceDeps) => {
-  const checkHtml = (html: string | undefined) => {
-    if (html === undefined) return;
-    const problem = helpHtmlProblem(html);
-    if (problem !== null) throw fieldErrors('help section', [{ path: 'html', message: problem }]);
+  /** The HTML as it is stored: sanitized (help-html.ts); markup with nothing left to show is refused. */
+  const cleanHtml = <T extends string | undefined>(html: T): T => {
+    if (html === undefined) return html;
+    const clean = sanitizeHelpHtml(html);
+    if (clean === '') {
+      throw fieldErrors('help section', [
+        { path: 'html', message: 'has nothing left to show once unsafe markup is removed' },
+      ]);
+    }
+    return clean as T;
   };
 
   /** The merchant's spelling of the language; its sections exist only for its own languages (a foreign key). */
@@ -57,7 +63,7 @@ export const helpOpsServiceFactory = ({ db, languages }: HelpOpsServiceDeps) => 
     create: async (caller: StaffCaller, input: OpsHelpSectionCreate): Promise<OpsHelpSection> => {
       const { merchant } = caller;
       const lang = await languageOf(merchant, input.lang, 'lang');
-      checkHtml(input.html);
+      const html = cleanHtml(input.html);
       return db.transaction(async (tx) => {
         const repository = helpRepository(tx);
         // Checked in the transaction that inserts, so two staff members cannot both take the last place.
@@ -66,7 +72,7 @@ export const helpOpsServiceFactory = ({ db, languages }: HelpOpsServiceDeps) => 
             { path: 'lang', message: `already has ${HELP_SECTIONS_PER_LANGUAGE_MAX} sections` },
           ]);
         }
-        const row = await repository.insert(merchant.id, { ...input, lang });
+        const row = await repository.insert(merchant.id, { ...input, lang, html });
         if (row === undefined) {
           throw fieldErrors('help section', [{ path: 'anchor', message: `${lang} already has a section with it` }]);
         }
@@ -87,7 +93,7 @@ export const helpOpsServiceFactory = ({ db, languages }: HelpOpsServiceDeps) => 
       patch: OpsHelpSectionUpdate,
     ): Promise<OpsHelpSection> => {
       const { merchant } = caller;
-      checkHtml(patch.html);
+      const html = cleanHtml(patch.html);
       return db.transaction(async (tx) => {
         const repository = helpRepository(tx);
         const stored = await repository.forUpdate(merchant.id, key.lang, key.anchor);
@@ -95,7 +101,7 @@ export const helpOpsServiceFactory = ({ db, languages }: HelpOpsServiceDeps) => 
         const merged: HelpSectionRow = {
           ...stored,
           title: patch.title ?? stored.title,
-          html: patch.html ?? stored.html,
+          html: html ?? stored.html,
           sort: patch.sort ?? stored.sort,
         };
         const row = await repository.update(merchant.id, merged);

@@ -85,6 +85,14 @@ export const merchantRepository = (db: Queryable) => {
       list<DomainRouteRow>('SELECT type, url FROM merchant_domain_routes WHERE merchant_id = $1 ORDER BY sort, id', [
         merchantId,
       ]),
+    /** The hosts the merchant answers on (merchant_domains). */
+    domains: async (merchantId: number): Promise<string[]> =>
+      (
+        await list<{ host: string }>(
+          'SELECT host FROM merchant_domains WHERE merchant_id = $1 ORDER BY host LIMIT 100',
+          [merchantId],
+        )
+      ).map((row) => row.host),
     cdns: (merchantId: number) =>
       list<CdnRow>('SELECT kind, url FROM merchant_cdns WHERE merchant_id = $1 ORDER BY kind, sort, url', [merchantId]),
     regionRules: (merchantId: number) =>

@@ -72,6 +72,7 @@ export const merchantServiceFactory = ({ repository, defaultMerchantCode }: Merc
     resources: repository.resources,
     domainRoutes: repository.domainRoutes,
     cdns: repository.cdns,
+    domains: repository.domains,
     menu: repository.menu,
     footerVendors: repository.footerVendors,
     countries: repository.countries,

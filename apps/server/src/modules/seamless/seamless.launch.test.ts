@@ -184,7 +184,10 @@ describeEachDatabase('seamless launch', (getDb) => {
 
   it('should refuse to launch a vendor it shares no secret with (the link could not be signed)', async () => {
     const alice = await member();
-    const noSecret = await buildTestApp({ db: getDb(), seams: { now: clock.now }, vendorSecret: secretsOf({}) });
+    const noSecret = await buildTestApp({
+      ...{ db: getDb(), seams: { now: clock.now }, vendorSecret: secretsOf({}) },
+      connectVendors: false,
+    });
     try {
       const res = await noSecret.inject({
         method: 'POST',
@@ -194,8 +197,17 @@ describeEachDatabase('seamless launch', (getDb) => {
       });
       expect(res.statusCode).toBe(503);
       expect(res.json().code).toBe('GAME_UNAVAILABLE');
+      // Without credentials the vendor is not connected (its games leave the lobby), and staff read why.
+      const { rows } = await getDb().query<{ connected: boolean; error: string }>(
+        `SELECT connected, last_launch_error AS error FROM game_vendors WHERE code = 'RGS'
+         AND merchant_id = (SELECT id FROM merchants WHERE code = 'demo')`,
+      );
+      expect(rows[0]?.connected).toBe(false);
+      expect(rows[0]?.error).toMatch(/^no credentials configured/);
     } finally {
       await noSecret.close();
+      // The app that shares the secret finds RGS ready again at its next check.
+      expect((await app.catalogue.checkConnections()).connected).toBe(1);
     }
   });
 

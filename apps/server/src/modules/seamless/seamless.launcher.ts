@@ -9,7 +9,7 @@ import {
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { randomToken } from '../../lib/tokens';
-import type { GameLauncher, LaunchInput } from '../catalogue';
+import { LaunchRefused, type GameLauncher, type LaunchInput } from '../catalogue';
 import type { MerchantService } from '../merchant';
 import type { SeamlessRepository } from './seamless.repository';
 import type { VendorSecretResolver } from './seamless.service';
@@ -81,10 +81,10 @@ export const launchUrl = (input: LaunchUrlInput): string => {
 export const launchWalletOf = (walletIsSingle: boolean, play: boolean): LaunchWallet =>
   walletIsSingle || play ? 'seamless' : 'transfer';
 
-const unavailable = () =>
-  new AppError('GAME_UNAVAILABLE', 503, 'This game cannot be opened right now. Please try again later', {
-    retryAfterSeconds: 60,
-  });
+/** The reasons staff read in the back office (the vendor's last launch error); the player reads GAME_UNAVAILABLE. */
+export const NO_LAUNCH_ADDRESS = 'no launch address (launch_url) configured';
+export const NO_CREDENTIALS =
+  'no credentials configured (the shared secret VENDOR_SECRET_<MERCHANT>_<VENDOR> is not set)';
 
 /**
  * The launcher of every vendor that has a launch_url (installed as the catalogue registry's fallback): issues a game
@@ -99,12 +99,18 @@ export const seamlessLauncher = (deps: {
   now: Clock;
 }): GameLauncher => ({
   vendorCode: '*',
+  readiness: async ({ merchantId, merchantCode, vendorCode }) => {
+    const secret = deps.vendorSecret(merchantCode, vendorCode);
+    if (secret === undefined || secret === '') return NO_CREDENTIALS;
+    const vendor = await deps.repository.vendor(merchantId, vendorCode);
+    return vendor?.launchUrl == null ? NO_LAUNCH_ADDRESS : null;
+  },
   launch: async (input: LaunchInput) => {
-    const vendor = await deps.repository.vendor(input.merchantId, input.game.vendorCode);
-    if (vendor?.launchUrl == null) throw unavailable();
     // Without the shared secret the link cannot be signed, and the vendor could not call us either.
-    const secret = deps.vendorSecret(input.merchantCode, vendor.code);
-    if (secret === undefined || secret === '') throw unavailable();
+    const secret = deps.vendorSecret(input.merchantCode, input.game.vendorCode);
+    if (secret === undefined || secret === '') throw new LaunchRefused(NO_CREDENTIALS);
+    const vendor = await deps.repository.vendor(input.merchantId, input.game.vendorCode);
+    if (vendor?.launchUrl == null) throw new LaunchRefused(NO_LAUNCH_ADDRESS);
     const merchant = await deps.merchants.byId(input.merchantId);
     const token = randomToken(32);
     const playerId = playerIdOf(input.memberId);

@@ -16,6 +16,9 @@ const vendor = (code: string, displayName: string, extra: Partial<OpsVendor> = {
   gameTypes: ['RNG'],
   games: 24,
   activeGames: 24,
+  connected: true,
+  lastLaunchError: null,
+  lastLaunchErrorAt: null,
   ...extra,
 });
 const game = (nodeId: string, name: string, extra: Partial<OpsGame> = {}): OpsGame => ({
@@ -42,6 +45,28 @@ beforeAll(async () => {
 }, 60_000);
 
 describe('vendors', () => {
+  it('should show which vendors are connected, with the last launch error and when it happened', async () => {
+    mockApi({
+      [`GET ${VENDORS}`]: () => ({
+        list: [
+          vendor('RGS', 'Originals'),
+          vendor('PG', 'PG Soft', {
+            connected: false,
+            lastLaunchError: 'no credentials configured',
+            lastLaunchErrorAt: '2026-03-01T10:00:00Z',
+          }),
+        ],
+      }),
+    });
+    renderApp('/games/vendors', { staff: 'content' });
+    expect(await screen.findByTestId('vendor-connection-RGS')).toHaveTextContent(/^Connected$/);
+    const pg = screen.getByTestId('vendor-connection-PG');
+    expect(pg).toHaveTextContent('Not connected');
+    expect(pg).toHaveTextContent('no credentials configured');
+    expect(pg).toHaveTextContent('2026');
+    expect(pg).toHaveTextContent('Players do not see its games');
+  });
+
   it('should ask before putting a vendor in maintenance, and change nothing when cancelled', async () => {
     const user = userEvent.setup();
     let pg = vendor('PG', 'PG Soft', { isNew: true });

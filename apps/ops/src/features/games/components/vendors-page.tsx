@@ -4,10 +4,35 @@ import { useTranslation } from 'react-i18next';
 import { type GameStatus, type OpsVendor, type OpsVendorPatch } from '@platform/contracts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataTable, PageHeader } from '@/components/data-table';
+import { formatDateTime } from '@/lib/dates';
 import { errorText } from '@/lib/error-text';
 import { showToast } from '@/lib/toast';
 import { GAMES_KEY, getVendors, patchVendor, VENDORS_KEY } from '../api/games-api';
 import { SortInput, StatusSelect } from './inline-controls';
+
+/**
+ * Connected or not (DESIGN §6: players see only connected vendors' games), with the last launch error and when it
+ * happened; the error stays shown after the vendor is connected again.
+ */
+function ConnectionCell({ vendor }: { vendor: OpsVendor }) {
+  const { t } = useTranslation();
+  return (
+    <span data-testid={`vendor-connection-${vendor.code}`}>
+      <strong className={vendor.connected ? 'vendor-connection--on' : 'vendor-connection--off'}>
+        {vendor.connected ? t('games.connected') : t('games.notConnected')}
+      </strong>
+      {vendor.lastLaunchError !== null && (
+        <small className="muted vendor-connection__error">
+          {t('games.lastLaunchError', {
+            at: formatDateTime(vendor.lastLaunchErrorAt),
+            error: vendor.lastLaunchError,
+          })}
+        </small>
+      )}
+      {!vendor.connected && <span className="visually-hidden">{t('games.notConnectedHint')}</span>}
+    </span>
+  );
+}
 
 /** Vendors (games.manage): status, order and the new flag; taking a vendor out of the lobby asks first. */
 export function VendorsPage() {
@@ -60,6 +85,11 @@ export function VendorsPage() {
             header: t('games.activeOfTotal'),
             align: 'end',
             cell: (vendor) => `${vendor.activeGames} / ${vendor.games}`,
+          },
+          {
+            key: 'connection',
+            header: t('games.connection'),
+            cell: (vendor) => <ConnectionCell vendor={vendor} />,
           },
           {
             key: 'status',
