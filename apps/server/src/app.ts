@@ -20,6 +20,7 @@ import { loadStaffSecretKey, secretBox } from './modules/staff';
 import type { VendorSecretResolver } from './modules/seamless';
 import { registerModules, type PlatformDeps } from './platform-modules';
 import { recordApiRoutes } from './plugins/api-routes';
+import { registerInputGuard } from './plugins/input-guard';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 
@@ -195,6 +196,7 @@ const registerRoutes = async (app: FastifyInstance, deps: PlatformDeps): Promise
     done(null, payload);
   });
   const apiRoutes = recordApiRoutes(app);
+  registerInputGuard(app);
   await registerSecurityHeaders(app);
   // JSON answers (the configuration is the largest) go out compressed; static files come precompressed.
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });

@@ -30,3 +30,5 @@ export * from './staff-endpoints';
 export * from './reports';
 export * from './member-ops';
 export * from './config-ops';
+export * from './storable-text';
+export * from './routes';

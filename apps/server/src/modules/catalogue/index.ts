@@ -23,7 +23,7 @@ import {
 import { createLauncherRegistry, type GameLauncher, type LauncherRegistry } from './launcher';
 import { memberGamesServiceFactory } from './member-games.service';
 
-export { artUrl, renderArt, ART_KINDS, type ArtKind } from './art';
+export { artUrl, renderArt } from './art';
 export type { CatalogueAdapter, CatalogueSyncResult } from './catalogue-sync.job';
 export type { GameLauncher, LaunchGame, LaunchInput, LauncherRegistry } from './launcher';
 export { insertMissingGames, upsertGames, type CatalogueGame } from './catalogue.writer';
