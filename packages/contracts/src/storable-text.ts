@@ -3,6 +3,7 @@
  * UTF-8 form, so the driver cannot encode it). Both apps refuse such input at the edge with 400 INVALID_CHARACTERS
  * (DESIGN.md §14) instead of letting it reach a query and fail there as a 500.
  */
+// eslint-disable-next-line no-control-regex -- U+0000 is exactly what this looks for
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export const isStorableText = (text: string): boolean => !UNSTORABLE.test(text);
@@ -45,7 +46,8 @@ export const findUnstorableText = (
       }
     } else if (typeof current === 'object' && current !== null && !ArrayBuffer.isView(current)) {
       for (const key of Object.keys(current)) {
-        if (!isStorableText(key)) return { kind: 'text', path: childPath(path, key.replace(/[^\x20-\x7e]/g, '?')).slice(0, MAX_PATH_LENGTH) };
+        if (!isStorableText(key))
+          return { kind: 'text', path: childPath(path, key.replace(/[^\x20-\x7e]/g, '?')).slice(0, MAX_PATH_LENGTH) };
         stack.push({ value: (current as Record<string, unknown>)[key], path: childPath(path, key), depth: depth + 1 });
       }
     }
@@ -53,7 +55,8 @@ export const findUnstorableText = (
   return undefined;
 };
 
-export const INVALID_CHARACTERS_MESSAGE = 'The request holds characters that cannot be saved (a NUL or a broken character)';
+export const INVALID_CHARACTERS_MESSAGE =
+  'The request holds characters that cannot be saved (a NUL or a broken character)';
 
 /** Whether raw bytes hold a `\u` escape: JSON can spell a NUL or a lone surrogate no other way. */
 const hasUnicodeEscape = (bytes: Uint8Array): boolean => {

@@ -39,7 +39,8 @@ export const recordApiRoutes = (app: FastifyInstance): ApiRouteRegistry => {
   app.addHook('onRoute', (route) => {
     if (!isApiPath(route.url)) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) routes.push({ method: String(method), url: route.url, pattern: toPattern(route.url) });
+    for (const method of methods)
+      routes.push({ method: String(method), url: route.url, pattern: toPattern(route.url) });
   });
   const registry: ApiRouteRegistry = {
     allowedMethodsFor: (path) => [

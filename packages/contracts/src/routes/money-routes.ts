@@ -1,6 +1,13 @@
 import { CreateDepositRequestSchema, DepositOrderQuerySchema } from '../deposit';
 import { API } from '../paths';
-import { DepositOrderParamsSchema, GatewayParamsSchema, WithdrawAccountParamsSchema, WithdrawConfirmFieldsSchema, WithdrawOrderParamsSchema, WithdrawProofParamsSchema } from './params';
+import {
+  DepositOrderParamsSchema,
+  GatewayParamsSchema,
+  WithdrawAccountParamsSchema,
+  WithdrawConfirmFieldsSchema,
+  WithdrawOrderParamsSchema,
+  WithdrawProofParamsSchema,
+} from './params';
 import { SEAMLESS_OPS, SEAMLESS_REQUEST_SCHEMAS, seamlessPath } from '../seamless';
 import { TransactionsQuerySchema, TransferDownlineRequestSchema, TransferUplineRequestSchema } from '../transfer';
 import { VendorTransferRequestSchema } from '../vendor-wallet';
@@ -60,13 +67,11 @@ export const MONEY_ROUTES: readonly RouteDescriptor[] = [
   },
   { method: 'GET', path: API.withdraw.proof, auth: 'member', params: WithdrawProofParamsSchema },
   // The seamless wallet's five signed calls (docs/protocols/seamless-wallet.md)
-  ...SEAMLESS_OPS.map(
-    (op): RouteDescriptor => ({
-      method: 'POST',
-      path: seamlessPath(op),
-      auth: 'vendor-signature',
-      body: SEAMLESS_REQUEST_SCHEMAS[op],
-      encoding: 'signed-json',
-    }),
-  ),
+  ...SEAMLESS_OPS.map((op): RouteDescriptor => ({
+    method: 'POST',
+    path: seamlessPath(op),
+    auth: 'vendor-signature',
+    body: SEAMLESS_REQUEST_SCHEMAS[op],
+    encoding: 'signed-json',
+  })),
 ];

@@ -1,16 +1,68 @@
 import { BetRecordQuerySchema } from '../bets';
-import { AdjustmentQuerySchema, AdjustmentRejectSchema, AdjustmentRequestSchema, AdjustmentSettingsSchema } from '../cashier-ops';
+import {
+  AdjustmentQuerySchema,
+  AdjustmentRejectSchema,
+  AdjustmentRequestSchema,
+  AdjustmentSettingsSchema,
+} from '../cashier-ops';
 import { GamePatchSchema } from '../catalogue';
 import { OpsGameOrderSchema, OpsGameQuerySchema, OpsVendorParamsSchema, OpsVendorPatchSchema } from '../catalogue-ops';
-import { OpsCustomerServiceUpdateSchema, OpsLanguagesUpdateSchema, OpsMaintenanceUpdateSchema, OpsRegionRulesUpdateSchema, OpsRegisterSettingsUpdateSchema, OpsResourcesUpdateSchema, OpsWhitelabelUpdateSchema } from '../config-ops';
-import { ContentIdParamsSchema, HelpSectionParamsSchema, OpsBannerCreateSchema, OpsBannerQuerySchema, OpsBannerUpdateSchema, OpsHelpSectionCreateSchema, OpsHelpSectionQuerySchema, OpsHelpSectionUpdateSchema, OpsNoticeCreateSchema, OpsNoticeQuerySchema, OpsNoticeUpdateSchema } from '../content-ops';
+import {
+  OpsCustomerServiceUpdateSchema,
+  OpsLanguagesUpdateSchema,
+  OpsMaintenanceUpdateSchema,
+  OpsRegionRulesUpdateSchema,
+  OpsRegisterSettingsUpdateSchema,
+  OpsResourcesUpdateSchema,
+  OpsWhitelabelUpdateSchema,
+} from '../config-ops';
+import {
+  ContentIdParamsSchema,
+  HelpSectionParamsSchema,
+  OpsBannerCreateSchema,
+  OpsBannerQuerySchema,
+  OpsBannerUpdateSchema,
+  OpsHelpSectionCreateSchema,
+  OpsHelpSectionQuerySchema,
+  OpsHelpSectionUpdateSchema,
+  OpsNoticeCreateSchema,
+  OpsNoticeQuerySchema,
+  OpsNoticeUpdateSchema,
+} from '../content-ops';
 import { OpsDepositQuerySchema, OpsDepositRejectSchema } from '../deposit';
-import { MemberLoginsQuerySchema, MemberNoteRequestSchema, MemberNotesQuerySchema, MemberParamsSchema, MemberPasswordResetRequestSchema, MemberSearchQuerySchema, MemberStatusRequestSchema } from '../member-ops';
+import {
+  MemberLoginsQuerySchema,
+  MemberNoteRequestSchema,
+  MemberNotesQuerySchema,
+  MemberParamsSchema,
+  MemberPasswordResetRequestSchema,
+  MemberSearchQuerySchema,
+  MemberStatusRequestSchema,
+} from '../member-ops';
 import { OPS_API } from '../ops-paths';
-import { OpsChannelParamsSchema, OpsDepositChannelCreateSchema, OpsDepositChannelUpdateSchema, OpsWithdrawSettingsUpdateSchema } from '../payments-ops';
+import {
+  OpsChannelParamsSchema,
+  OpsDepositChannelCreateSchema,
+  OpsDepositChannelUpdateSchema,
+  OpsWithdrawSettingsUpdateSchema,
+} from '../payments-ops';
 import { OpsAuditQuerySchema, OpsCashierReportQuerySchema, OpsDailyReportQuerySchema } from '../reports';
-import { AdjustmentIdParamsSchema, DepositOrderParamsSchema, GameNodeParamsSchema, WithdrawOrderParamsSchema, WithdrawProofParamsSchema } from './params';
-import { StaffCreateSchema, StaffEnrolRequestSchema, StaffIdParamsSchema, StaffListQuerySchema, StaffLoginRequestSchema, StaffMfaRequestSchema, StaffUpdateSchema } from '../staff';
+import {
+  AdjustmentIdParamsSchema,
+  DepositOrderParamsSchema,
+  GameNodeParamsSchema,
+  WithdrawOrderParamsSchema,
+  WithdrawProofParamsSchema,
+} from './params';
+import {
+  StaffCreateSchema,
+  StaffEnrolRequestSchema,
+  StaffIdParamsSchema,
+  StaffListQuerySchema,
+  StaffLoginRequestSchema,
+  StaffMfaRequestSchema,
+  StaffUpdateSchema,
+} from '../staff';
 import { TransactionsQuerySchema } from '../transfer';
 import { VendorTransferListQuerySchema } from '../vendor-wallet';
 import { OpsWithdrawalQuerySchema, RejectWithdrawalRequestSchema } from '../withdraw';

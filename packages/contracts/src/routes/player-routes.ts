@@ -1,6 +1,32 @@
 import { BetDetailQuerySchema, BetRecordQuerySchema } from '../bets';
-import { BannerQuerySchema, FavouriteRequestSchema, FavouritesQuerySchema, GameListQuerySchema, HotGamesQuerySchema, LaunchRequestSchema, NoticeQuerySchema, RecentQuerySchema, WinnerBoardQuerySchema } from '../catalogue';
-import { AffiliateCheckQuerySchema, BindMobileRequestSchema, BindMobileSmsRequestSchema, ChangePasswordRequestSchema, ForgotByEmailRequestSchema, ForgotByPhoneRequestSchema, FreePlayRequestSchema, LoginRequestSchema, OutboxQuerySchema, PasswordResetRequestSchema, PaymentPasswordRequestSchema, RegisterRequestSchema, RegisterSmsCodeRequestSchema, SmsCodeRequestSchema, UpdateProfileRequestSchema } from '../identity';
+import {
+  BannerQuerySchema,
+  FavouriteRequestSchema,
+  FavouritesQuerySchema,
+  GameListQuerySchema,
+  HotGamesQuerySchema,
+  LaunchRequestSchema,
+  NoticeQuerySchema,
+  RecentQuerySchema,
+  WinnerBoardQuerySchema,
+} from '../catalogue';
+import {
+  AffiliateCheckQuerySchema,
+  BindMobileRequestSchema,
+  BindMobileSmsRequestSchema,
+  ChangePasswordRequestSchema,
+  ForgotByEmailRequestSchema,
+  ForgotByPhoneRequestSchema,
+  FreePlayRequestSchema,
+  LoginRequestSchema,
+  OutboxQuerySchema,
+  PasswordResetRequestSchema,
+  PaymentPasswordRequestSchema,
+  RegisterRequestSchema,
+  RegisterSmsCodeRequestSchema,
+  SmsCodeRequestSchema,
+  UpdateProfileRequestSchema,
+} from '../identity';
 import { API } from '../paths';
 import { ArtParamsSchema, BetRoundParamsSchema, CountryFlagParamsSchema } from './params';
 import { HelpQuerySchema, LanguageChangeSchema } from '../system';

@@ -9,14 +9,7 @@ export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * signed calls) and `gateway-signature` (a payment gateway's signed webhook).
  */
 export type RouteAuth =
-  | 'none'
-  | 'optional'
-  | 'session'
-  | 'member'
-  | 'agent'
-  | 'staff'
-  | 'vendor-signature'
-  | 'gateway-signature';
+  'none' | 'optional' | 'session' | 'member' | 'agent' | 'staff' | 'vendor-signature' | 'gateway-signature';
 
 /**
  * How the body travels: `json`; `sealed` (spec "E": a SealedPayload wrapping a body of `body`'s shape, sealed.ts);

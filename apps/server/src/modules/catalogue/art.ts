@@ -1,19 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import {
-  API,
-  ART_KINDS,
-  ArtParamsSchema,
-  type ArtKind,
-} from '@platform/contracts';
+import { API, ArtParamsSchema, type ArtKind } from '@platform/contracts';
 import { parseInput } from '../../lib/validate';
 
 /**
  * Artwork made in the repository (no external images): a deterministic SVG per kind and name, a gradient picked from
  * a hash of the name, with the name's initials and text. The seed points icon_url, large_icon_url and logo_url here.
  */
-
 
 /** The path of a piece of artwork, e.g. artUrl('game', 'Café Fortuna') → /wps/game/art/game/Caf%C3%A9%20Fortuna. */
 export const artUrl = (kind: ArtKind, name: string): string =>

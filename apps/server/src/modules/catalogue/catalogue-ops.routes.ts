@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import {
   GameNodeParamsSchema,
   GamePatchSchema,
-  NodeIdSchema,
   OPS_API,
   OpsGameOrderResultSchema,
   OpsGameOrderSchema,

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import {
   DepositOrderParamsSchema,
   OPS_API,
@@ -12,7 +11,6 @@ import { success } from '../../lib/respond';
 import { parseInput } from '../../lib/validate';
 import type { StaffAuth } from '../staff';
 import type { DepositService } from './deposit.service';
-
 
 /**
  * Staff API (issues 4 and 7): the deposit queue with each member's context, approve (credits) and reject (with a

@@ -10,7 +10,6 @@ import {
   OpsWithdrawalSchema,
   PROOF_MAX_BYTES,
   PROOF_MAX_FILES,
-  ReceiptAnswerSchema,
   RejectWithdrawalRequestSchema,
   WithdrawAccountListSchema,
   WithdrawAccountParamsSchema,
@@ -42,7 +41,6 @@ export type WithdrawRoutesOptions = {
   sealed: Pick<SealedService, 'open'>;
   staff: StaffAuth;
 };
-
 
 /** Reads the confirmation form: its fields and up to three checked images, all in memory (5 MB each at most). */
 const readConfirmation = async (request: FastifyRequest) => {
