@@ -67,16 +67,20 @@ const hasUnicodeEscape = (bytes: Uint8Array): boolean => {
 };
 
 /**
- * A raw body (the signed vendor protocols and the gateway webhook keep their bytes to check a signature) is parsed as
- * JSON only when it holds a `\u` escape: a raw control byte is not valid JSON, and invalid UTF-8 decodes to U+FFFD.
+ * A raw body (the signed vendor protocols and the gateway webhook keep their bytes, or their text, to check a
+ * signature) is parsed as JSON only when it holds a `\u` escape: a raw control byte is not valid JSON, and invalid
+ * UTF-8 decodes to U+FFFD. A text body is also checked as it stands.
  */
-const rawBodyValue = (body: Uint8Array): unknown => {
-  if (!hasUnicodeEscape(body)) return undefined;
+const rawBodyValues = (body: Uint8Array | string): unknown[] => {
+  const text = typeof body === 'string' ? body : hasUnicodeEscape(body) ? new TextDecoder().decode(body) : '';
+  const values: unknown[] = typeof body === 'string' ? [body] : [];
+  if (!text.includes('\\u')) return values;
   try {
-    return JSON.parse(new TextDecoder().decode(body));
+    values.push(JSON.parse(text));
   } catch {
-    return undefined; // not JSON: the route refuses it as it always did
+    // not JSON: the route refuses it as it always did
   }
+  return values;
 };
 
 /** The path as the router decoded it; only a path with a percent sign can spell a NUL or a surrogate. */
@@ -99,8 +103,9 @@ export const findUnstorableInRequest = (
   request: RequestInput,
 ): { part: RequestPart; finding: UnstorableFinding } | undefined => {
   const { body } = request;
+  const raw = body instanceof Uint8Array || typeof body === 'string';
   const parts: [RequestPart, unknown][] = [
-    ['body', body instanceof Uint8Array ? rawBodyValue(body) : body],
+    ...(raw ? rawBodyValues(body) : [body]).map((value): [RequestPart, unknown] => ['body', value]),
     ['query', request.query],
     ['params', request.params],
     ['path', decodedPath(request.url)],
