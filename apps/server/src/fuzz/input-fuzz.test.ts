@@ -80,7 +80,7 @@ describeEachDatabase('input fuzz over every route in the contracts', (getDb, eng
       publicKey: await publicKeyOf(app),
       vendor: VENDOR,
     };
-  }, 60_000);
+  }, 120_000);
 
   afterAll(async () => {
     await app?.close();
