@@ -16,6 +16,7 @@ import { fairFactory } from './fair/fair';
 import { jackpotFactory } from './jackpot/jackpot';
 import { systemClock, type Clock } from './lib/clock';
 import { failure, RgsError } from './lib/errors';
+import { registerInputGuard } from './lib/input-guard';
 import { registerPages } from './pages/pages';
 import { BASE_HEADERS } from './pages/security-headers';
 import { paymentsFactory, type Payments, type PaymentsOptions } from './platform/payments';
@@ -186,6 +187,7 @@ export const buildRgs = async (options: BuildRgsOptions): Promise<RgsApp> => {
     done(null, payload);
   });
 
+  registerInputGuard(app);
   app.get('/rgs/health', async () => ({ ok: true }));
   registerApi(app, { db, sessions, fair, rounds, jackpot, crash, payments });
   registerTransferProtocol(app, {

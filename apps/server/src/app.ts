@@ -18,6 +18,7 @@ import type { VendorSecretResolver } from './modules/seamless';
 import { registerModules, type PlatformDeps } from './platform-modules';
 import { assertProductionSecrets } from './production-checks';
 import { recordApiRoutes } from './plugins/api-routes';
+import { registerInputGuard } from './plugins/input-guard';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 
@@ -199,6 +200,7 @@ const registerRoutes = async (app: FastifyInstance, deps: PlatformDeps): Promise
     done(null, payload);
   });
   const apiRoutes = recordApiRoutes(app);
+  registerInputGuard(app);
   await registerSecurityHeaders(app);
   // JSON answers (the configuration is the largest) go out compressed; static files come precompressed.
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });

@@ -13,6 +13,8 @@ export const ErrorCode = {
   UNKNOWN_MERCHANT: 'UNKNOWN_MERCHANT',
   MERCHANT_CLOSED: 'MERCHANT_CLOSED',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  /** Text holding U+0000 or a lone UTF-16 surrogate, which the database cannot store (storable-text.ts). */
+  INVALID_CHARACTERS: 'INVALID_CHARACTERS',
   RATE_LIMITED: 'RATE_LIMITED',
   AUTH_REQUIRED: 'AUTH_REQUIRED',
   FORBIDDEN: 'FORBIDDEN',

@@ -33,3 +33,5 @@ export * from './reports';
 export * from './member-ops';
 export * from './config-ops';
 export * from './log-redaction';
+export * from './storable-text';
+export * from './routes';

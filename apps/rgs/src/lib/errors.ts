@@ -5,6 +5,8 @@
 export const RGS_ERROR_CODES = [
   'BAD_REQUEST',
   'VALIDATION_FAILED',
+  /** Text holding U+0000 or a lone surrogate, which the database cannot store (lib/input-guard.ts). */
+  'INVALID_CHARACTERS',
   'NOT_FOUND',
   'AUTH_REQUIRED',
   'SESSION_EXPIRED',

@@ -4,8 +4,19 @@ import type { FastifyInstance } from 'fastify';
 const API_PATH = /^\/(wps|lgw|health|api)(\/|$)/;
 export const isApiPath = (path: string): boolean => API_PATH.test(path);
 
-type ApiRoute = { method: string; pattern: RegExp };
-export type ApiRouteRegistry = { allowedMethodsFor(path: string): string[] };
+type ApiRoute = { method: string; url: string; pattern: RegExp };
+export type ApiRouteRegistry = {
+  allowedMethodsFor(path: string): string[];
+  /** Every API route declared so far, as declared (`/wps/ops/members/:memberId`); HEAD twins included. */
+  list(): { method: string; url: string }[];
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The API routes of this instance: the route-descriptor test compares them with the contracts' catalogue. */
+    apiRoutes: ApiRouteRegistry;
+  }
+}
 
 const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -28,11 +39,15 @@ export const recordApiRoutes = (app: FastifyInstance): ApiRouteRegistry => {
   app.addHook('onRoute', (route) => {
     if (!isApiPath(route.url)) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) routes.push({ method: String(method), pattern: toPattern(route.url) });
+    for (const method of methods)
+      routes.push({ method: String(method), url: route.url, pattern: toPattern(route.url) });
   });
-  return {
+  const registry: ApiRouteRegistry = {
     allowedMethodsFor: (path) => [
       ...new Set(routes.filter((route) => route.pattern.test(path)).map((route) => route.method)),
     ],
+    list: () => routes.map(({ method, url }) => ({ method, url })),
   };
+  app.decorate('apiRoutes', registry);
+  return registry;
 };

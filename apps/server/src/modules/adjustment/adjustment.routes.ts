@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import {
+  AdjustmentIdParamsSchema,
   AdjustmentPageSchema,
   AdjustmentQuerySchema,
   AdjustmentRejectSchema,
@@ -15,8 +15,6 @@ import type { StaffAuth } from '../staff';
 import type { AdjustmentService } from './adjustment.service';
 
 export type AdjustmentRoutesOptions = { adjustments: AdjustmentService; staff: StaffAuth };
-
-const IdParams = z.object({ id: z.string().regex(/^[0-9]{1,18}$/, 'must be an adjustment id') });
 
 /**
  * Staff manual adjustments (issues 4 and 7): request (applies at once at or below the merchant's threshold, waits
@@ -39,7 +37,7 @@ export const adjustmentRoutes = async (app: FastifyInstance, { adjustments, staf
 
   app.post(OPS_API.adjustmentApprove, async (request) => {
     const caller = await staff.requireStaff(request, 'adjustment.approve');
-    const { id } = parseInput(IdParams, request.params, 'adjustment');
+    const { id } = parseInput(AdjustmentIdParamsSchema, request.params, 'adjustment');
     const answer = await adjustments.approve(caller, BigInt(id));
     request.log.info({ staff: caller.staff, adjustment: id, replayed: answer.replayed }, 'adjustment approved');
     return success(AdjustmentResultSchema, answer);
@@ -47,7 +45,7 @@ export const adjustmentRoutes = async (app: FastifyInstance, { adjustments, staf
 
   app.post(OPS_API.adjustmentReject, async (request) => {
     const caller = await staff.requireStaff(request, 'adjustment.approve');
-    const { id } = parseInput(IdParams, request.params, 'adjustment');
+    const { id } = parseInput(AdjustmentIdParamsSchema, request.params, 'adjustment');
     const { reason } = parseInput(AdjustmentRejectSchema, request.body ?? {}, 'rejection');
     const answer = await adjustments.reject(caller, BigInt(id), reason);
     request.log.info({ staff: caller.staff, adjustment: id }, 'adjustment rejected');

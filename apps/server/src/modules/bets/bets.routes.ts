@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import {
   API,
   BetDetailQuerySchema,
   BetRecordPageSchema,
   BetRecordQuerySchema,
   BetRoundDetailSchema,
+  BetRoundParamsSchema,
   isTrialType,
   JackpotPoolsSchema,
 } from '@platform/contracts';
@@ -21,11 +21,6 @@ import type { JackpotsService } from './jackpots.service';
  * web app reads on open, on filter changes and on paging), far above a person's pace and far below a script's.
  */
 export const BET_RECORD_RULE: RateRule = { name: 'bet-record', limit: 60, periodMs: 60_000 };
-
-const RoundParamsSchema = z.object({
-  vendor: z.string().regex(/^[A-Z0-9_]{1,32}$/),
-  roundId: z.string().min(1).max(128),
-});
 
 export type BetsRoutesOptions = {
   bets: BetsService;
@@ -50,7 +45,7 @@ export const betsRoutes = async (app: FastifyInstance, options: BetsRoutesOption
 
   app.get(API.game.betDetail, async (request, reply) => {
     const session = await auth.requireSession(request);
-    const params = parseInput(RoundParamsSchema, request.params, 'round');
+    const params = parseInput(BetRoundParamsSchema, request.params, 'round');
     const query = parseInput(BetDetailQuerySchema, request.query, 'query');
     const merchant = await merchantOf(request);
     void reply.header('cache-control', 'no-store');

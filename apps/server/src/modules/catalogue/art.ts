@@ -1,23 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { API } from '@platform/contracts';
+import { API, ArtParamsSchema, type ArtKind } from '@platform/contracts';
 import { parseInput } from '../../lib/validate';
 
 /**
  * Artwork made in the repository (no external images): a deterministic SVG per kind and name, a gradient picked from
  * a hash of the name, with the name's initials and text. The seed points icon_url, large_icon_url and logo_url here.
  */
-export const ART_KINDS = ['game', 'vendor', 'logo', 'banner'] as const;
-export type ArtKind = (typeof ART_KINDS)[number];
-
-/** Letters (any script, accents included), digits, spaces and a few marks; at most 64 characters. */
-const ART_NAME = /^[\p{L}\p{N}][\p{L}\p{N} _.'&!-]{0,63}$/u;
-
-export const ArtParamsSchema = z.object({
-  kind: z.enum(ART_KINDS),
-  name: z.string().regex(ART_NAME, "must be 1 to 64 letters, digits, spaces or _.'&!-"),
-});
 
 /** The path of a piece of artwork, e.g. artUrl('game', 'Café Fortuna') → /wps/game/art/game/Caf%C3%A9%20Fortuna. */
 export const artUrl = (kind: ArtKind, name: string): string =>

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import {
+  GameNodeParamsSchema,
   GamePatchSchema,
-  NodeIdSchema,
+  OPS_API,
   OpsGameOrderResultSchema,
   OpsGameOrderSchema,
   OpsGamePageSchema,
@@ -12,14 +12,11 @@ import {
   OpsVendorParamsSchema,
   OpsVendorPatchSchema,
   OpsVendorSchema,
-  OPS_API,
 } from '@platform/contracts';
 import { success } from '../../lib/respond';
 import { parseInput } from '../../lib/validate';
 import type { StaffAuth } from '../staff';
 import type { CatalogueOpsService } from './catalogue-ops.service';
-
-const NodeParamsSchema = z.object({ nodeId: NodeIdSchema });
 
 /** Staff API (issue 7, games.manage): vendors and games with their status, order, hot and new flags. */
 export const catalogueOpsRoutes = async (
@@ -57,7 +54,7 @@ export const catalogueOpsRoutes = async (
   // Hot, new, status and order of one game (the issue 5 staff call, now audited).
   app.patch(OPS_API.game, async (request) => {
     const caller = await staff.requireStaff(request, 'games.manage');
-    const { nodeId } = parseInput(NodeParamsSchema, request.params, 'game id');
+    const { nodeId } = parseInput(GameNodeParamsSchema, request.params, 'game id');
     const patch = parseInput(GamePatchSchema, request.body, 'game');
     const game = await ops.updateGame(caller, BigInt(nodeId), patch);
     request.log.info({ staff: caller.staff, game: nodeId, patch }, 'game edited');

@@ -24,7 +24,7 @@ import { createLauncherRegistry, type GameLauncher, type LauncherRegistry } from
 import { memberGamesServiceFactory, type MemberGamesDeps } from './member-games.service';
 import { vendorConnections, type VendorConnections } from './vendor-connection';
 
-export { artUrl, renderArt, ART_KINDS, type ArtKind } from './art';
+export { artUrl, renderArt } from './art';
 export type { CatalogueAdapter, CatalogueSyncResult } from './catalogue-sync.job';
 export { LaunchRefused, type GameLauncher, type LaunchGame, type LaunchInput, type LauncherRegistry } from './launcher';
 export { insertMissingGames, upsertGames, type CatalogueGame } from './catalogue.writer';

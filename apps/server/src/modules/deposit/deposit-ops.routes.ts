@@ -1,18 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import {
+  DepositOrderParamsSchema,
+  OPS_API,
   OpsDepositOrderSchema,
   OpsDepositPageSchema,
   OpsDepositQuerySchema,
   OpsDepositRejectSchema,
-  OPS_API,
 } from '@platform/contracts';
 import { success } from '../../lib/respond';
 import { parseInput } from '../../lib/validate';
 import type { StaffAuth } from '../staff';
 import type { DepositService } from './deposit.service';
-
-const OrderParamsSchema = z.object({ orderNo: z.string().regex(/^D[A-Z0-9]{8,40}$/, 'must be an order number') });
 
 /**
  * Staff API (issues 4 and 7): the deposit queue with each member's context, approve (credits) and reject (with a
@@ -30,7 +28,7 @@ export const depositOpsRoutes = async (
 
   app.post(OPS_API.depositApprove, async (request) => {
     const caller = await staff.requireStaff(request, 'cashier.decide');
-    const { orderNo } = parseInput(OrderParamsSchema, request.params, 'order');
+    const { orderNo } = parseInput(DepositOrderParamsSchema, request.params, 'order');
     const order = await deposits.approve(caller, orderNo);
     request.log.info({ staff: caller.staff, orderNo }, 'deposit approved');
     return success(OpsDepositOrderSchema, order);
@@ -38,7 +36,7 @@ export const depositOpsRoutes = async (
 
   app.post(OPS_API.depositReject, async (request) => {
     const caller = await staff.requireStaff(request, 'cashier.decide');
-    const { orderNo } = parseInput(OrderParamsSchema, request.params, 'order');
+    const { orderNo } = parseInput(DepositOrderParamsSchema, request.params, 'order');
     const { reason } = parseInput(OpsDepositRejectSchema, request.body ?? {}, 'rejection');
     const order = await deposits.reject(caller, orderNo, reason);
     request.log.info({ staff: caller.staff, orderNo }, 'deposit rejected');

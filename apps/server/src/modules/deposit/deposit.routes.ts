@@ -6,8 +6,10 @@ import {
   CreateDepositResponseSchema,
   DepositChannelListSchema,
   DepositOrderPageSchema,
+  DepositOrderParamsSchema,
   DepositOrderQuerySchema,
   DepositOrderSchema,
+  GatewayParamsSchema,
 } from '@platform/contracts';
 import { success } from '../../lib/respond';
 import { parseInput } from '../../lib/validate';
@@ -22,8 +24,6 @@ export type DepositRoutesOptions = {
   ownsHost: (merchantId: number, host: string) => Promise<boolean>;
 };
 
-const OrderParamsSchema = z.object({ orderNo: z.string().regex(/^D[A-Z0-9]{8,40}$/, 'must be an order number') });
-const WebhookParamsSchema = z.object({ gateway: z.string().regex(/^[a-z0-9_]{1,32}$/) });
 const WebhookAnswerSchema = z.object({ orderNo: z.string(), replayed: z.boolean() });
 /** Gateways send small notifications; anything larger is not one. */
 const WEBHOOK_BODY_LIMIT_BYTES = 16 * 1024;
@@ -80,7 +80,7 @@ export const depositRoutes = async (
 
   app.get(API.deposit.order, async (request) => {
     const session = await auth.requireSession(request);
-    const { orderNo } = parseInput(OrderParamsSchema, request.params, 'order');
+    const { orderNo } = parseInput(DepositOrderParamsSchema, request.params, 'order');
     const caller = { merchant: await merchantOf(request), memberId: session.memberId };
     return success(DepositOrderSchema, await deposits.memberOrder(caller, orderNo));
   });
@@ -94,7 +94,7 @@ export const depositRoutes = async (
       (_request, body, done) => done(null, body),
     );
     scope.post(API.deposit.webhook, async (request) => {
-      const { gateway } = parseInput(WebhookParamsSchema, request.params, 'gateway');
+      const { gateway } = parseInput(GatewayParamsSchema, request.params, 'gateway');
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const merchant = await merchantOf(request);
       const result = await deposits.notification(merchant, gateway, request.headers, raw);

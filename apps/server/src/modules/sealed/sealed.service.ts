@@ -2,6 +2,7 @@ import { SEAL_MAX_AGE_MS, SealedPayloadSchema, openPayload } from '@platform/con
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import { assertStorable } from '../../lib/storable-input';
 import { parseInput } from '../../lib/validate';
 import type { PayloadKeys } from './payload-keys';
 import type { SealedRepository } from './sealed.repository';
@@ -38,6 +39,9 @@ export const sealedServiceFactory = ({ keys, nonces, now }: SealedServiceDeps) =
     } catch {
       throw invalid();
     }
+    // The edge guard saw only the envelope; what it wraps is checked as any other body is, before the nonce is kept.
+    assertStorable(inner.nonce, what);
+    assertStorable(inner.body, what);
     const nowMs = now();
     // Both directions: a client clock ahead of ours is as wrong as one behind.
     if (Math.abs(nowMs - inner.ts) > SEAL_MAX_AGE_MS) {

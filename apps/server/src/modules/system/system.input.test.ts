@@ -148,12 +148,17 @@ describeEachDatabase('configuration calls with bad input', (getDb) => {
   it('should ignore unknown query parameters and odd hosts on plain configuration calls', async () => {
     for (const url of [
       '/wps/system/permission?platform=W&a[b]=c',
-      '/wps/system/status?x=%00',
+      '/wps/system/status?x=%01',
       '/wps/system/menu?lang=EN',
       '/wps/system/country/codes?pageSize=99999',
     ]) {
       const res = await app.inject({ url, headers: { host: 'bad host!!' } });
       expect(res.statusCode, url).toBe(200);
     }
+  });
+
+  it('should refuse a NUL even in a query parameter the call does not read (the edge guard, DESIGN.md §14)', async () => {
+    const res = await app.inject({ url: '/wps/system/status?x=%00' });
+    expect({ status: res.statusCode, code: res.json().code }).toEqual({ status: 400, code: 'INVALID_CHARACTERS' });
   });
 });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   API,
   CountryCodeSchema,
+  CountryFlagParamsSchema,
   DomainRouteSchema,
   HelpCentreSchema,
   HelpQuerySchema,
@@ -30,7 +31,6 @@ export type SystemRoutesOptions = {
   onLanguageChange?: (request: FastifyRequest, lang: string) => Promise<void>;
 };
 
-const FlagParamsSchema = z.object({ countryCode: z.string().regex(/^[A-Z]{2}$/, 'must be two capital letters') });
 const FLAG_CACHE_CONTROL = 'public, max-age=86400';
 
 /** Configuration calls (spec §7): validate, resolve the merchant from the Host, delegate, serialize. */
@@ -75,7 +75,7 @@ export const systemRoutes = async (app: FastifyInstance, options: SystemRoutesOp
   );
 
   app.get(API.system.flag, async (request, reply) => {
-    const { countryCode } = parseInput(FlagParamsSchema, request.params, 'country code');
+    const { countryCode } = parseInput(CountryFlagParamsSchema, request.params, 'country code');
     const svg = await loadFlagSvg(countryCode);
     if (svg === undefined) throw notFound(`No flag for country ${countryCode}`);
     return reply.type('image/svg+xml').header('cache-control', FLAG_CACHE_CONTROL).send(svg);

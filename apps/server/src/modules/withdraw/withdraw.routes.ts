@@ -4,24 +4,28 @@ import { z } from 'zod';
 import {
   API,
   BindWithdrawAccountRequestSchema,
+  OPS_API,
   OpsWithdrawalPageSchema,
   OpsWithdrawalQuerySchema,
   OpsWithdrawalSchema,
   PROOF_MAX_BYTES,
   PROOF_MAX_FILES,
-  ReceiptAnswerSchema,
   RejectWithdrawalRequestSchema,
   WithdrawAccountListSchema,
+  WithdrawAccountParamsSchema,
   WithdrawAccountSchema,
+  WithdrawConfirmFieldsSchema,
   WithdrawOrderPageSchema,
+  WithdrawOrderParamsSchema,
   WithdrawOrderSchema,
   WithdrawPageQuerySchema,
+  WithdrawProofParamsSchema,
   WithdrawRequestSchema,
   WithdrawSettingsSchema,
-  OPS_API,
 } from '@platform/contracts';
 import { AppError } from '../../lib/app-error';
 import { done, success } from '../../lib/respond';
+import { assertStorable } from '../../lib/storable-input';
 import { parseInput } from '../../lib/validate';
 import type { Auth, MerchantResolver } from '../identity';
 import type { SealedService } from '../sealed';
@@ -37,11 +41,6 @@ export type WithdrawRoutesOptions = {
   sealed: Pick<SealedService, 'open'>;
   staff: StaffAuth;
 };
-
-const OrderNoParams = z.object({ orderNo: z.string().regex(/^W[0-9A-Z]{10,30}$/) });
-const IdText = z.string().regex(/^[0-9]{1,18}$/);
-const ProofParams = OrderNoParams.extend({ proofId: IdText });
-const NOTE_MAX = 500;
 
 /** Reads the confirmation form: its fields and up to three checked images, all in memory (5 MB each at most). */
 const readConfirmation = async (request: FastifyRequest) => {
@@ -69,11 +68,10 @@ const readConfirmation = async (request: FastifyRequest) => {
     }
     throw new AppError('VALIDATION_FAILED', 400, 'The upload could not be read');
   }
-  const answer = parseInput(
-    z.object({ state: ReceiptAnswerSchema, note: z.string().trim().max(NOTE_MAX).optional() }),
-    fields,
-    'confirmation',
-  );
+  // Multipart fields are read here, after the edge guard ran: they are checked for storable text like any body.
+  assertStorable(fields, 'confirmation');
+  const answer = parseInput(WithdrawConfirmFieldsSchema, fields, 'confirmation');
+
   return { answer: { state: answer.state, note: answer.note || null }, proofs };
 };
 
@@ -104,7 +102,7 @@ export const withdrawRoutes = async (app: FastifyInstance, options: WithdrawRout
 
   app.delete(API.withdraw.account, async (request) => {
     const session = await auth.requireMember(request);
-    const { accountId } = parseInput(z.object({ accountId: IdText }), request.params, 'account');
+    const { accountId } = parseInput(WithdrawAccountParamsSchema, request.params, 'account');
     await withdraw.removeAccount(session, BigInt(accountId));
     return done('The account has been removed');
   });
@@ -124,13 +122,13 @@ export const withdrawRoutes = async (app: FastifyInstance, options: WithdrawRout
 
   app.get(API.withdraw.order, async (request) => {
     const session = await auth.requireMember(request);
-    const { orderNo } = parseInput(OrderNoParams, request.params, 'order');
+    const { orderNo } = parseInput(WithdrawOrderParamsSchema, request.params, 'order');
     return success(WithdrawOrderSchema, await withdraw.order(await merchantOf(request), session, orderNo));
   });
 
   app.post(API.withdraw.confirm, async (request) => {
     const session = await auth.requireMember(request);
-    const { orderNo } = parseInput(OrderNoParams, request.params, 'order');
+    const { orderNo } = parseInput(WithdrawOrderParamsSchema, request.params, 'order');
     const merchant = await merchantOf(request);
     // Ownership before reading the upload: another member's order is a 404 whatever was sent.
     await withdraw.ownOrder(merchant, session, orderNo);
@@ -148,7 +146,7 @@ export const withdrawRoutes = async (app: FastifyInstance, options: WithdrawRout
   /** A proof image, to the member whose order it is (staff read it through OPS_API.withdrawalProof). */
   app.get(API.withdraw.proof, async (request, reply) => {
     const session = await auth.requireMember(request);
-    const params = parseInput(ProofParams, request.params, 'proof');
+    const params = parseInput(WithdrawProofParamsSchema, request.params, 'proof');
     const merchant = await merchantOf(request);
     const order = await withdraw.ownOrder(merchant, session, params.orderNo);
     return sendProof(reply, await withdraw.proof(merchant, order.id, BigInt(params.proofId)));
@@ -157,7 +155,7 @@ export const withdrawRoutes = async (app: FastifyInstance, options: WithdrawRout
   /** The same image to staff of the order's merchant (cashier.view); another merchant's order is a 404. */
   app.get(OPS_API.withdrawalProof, async (request, reply) => {
     const { merchant } = await staff.requireStaff(request, 'cashier.view');
-    const params = parseInput(ProofParams, request.params, 'proof');
+    const params = parseInput(WithdrawProofParamsSchema, request.params, 'proof');
     const order = await withdraw.staffOrder(merchant, params.orderNo);
     return sendProof(reply, await withdraw.proof(merchant, order.id, BigInt(params.proofId)));
   });
@@ -171,7 +169,7 @@ export const withdrawRoutes = async (app: FastifyInstance, options: WithdrawRout
 
   app.post(OPS_API.withdrawalApprove, async (request) => {
     const caller = await staff.requireStaff(request, 'cashier.decide');
-    const { orderNo } = parseInput(OrderNoParams, request.params, 'order');
+    const { orderNo } = parseInput(WithdrawOrderParamsSchema, request.params, 'order');
     const { order, replayed } = await withdraw.decide(caller, orderNo, { status: 'PAID', reason: null });
     request.log.info({ staff: caller.staff, orderNo, replayed }, 'withdrawal paid');
     return success(OpsWithdrawalSchema.extend({ replayed: z.boolean() }), { ...order, replayed });
@@ -179,7 +177,7 @@ export const withdrawRoutes = async (app: FastifyInstance, options: WithdrawRout
 
   app.post(OPS_API.withdrawalReject, async (request) => {
     const caller = await staff.requireStaff(request, 'cashier.decide');
-    const { orderNo } = parseInput(OrderNoParams, request.params, 'order');
+    const { orderNo } = parseInput(WithdrawOrderParamsSchema, request.params, 'order');
     const { reason } = parseInput(RejectWithdrawalRequestSchema, request.body ?? {}, 'rejection');
     const { order, replayed } = await withdraw.decide(caller, orderNo, { status: 'REJECTED', reason });
     request.log.info({ staff: caller.staff, orderNo, replayed }, 'withdrawal rejected');

@@ -1,0 +1,77 @@
+import { CreateDepositRequestSchema, DepositOrderQuerySchema } from '../deposit';
+import { API } from '../paths';
+import {
+  DepositOrderParamsSchema,
+  GatewayParamsSchema,
+  WithdrawAccountParamsSchema,
+  WithdrawConfirmFieldsSchema,
+  WithdrawOrderParamsSchema,
+  WithdrawProofParamsSchema,
+} from './params';
+import { SEAMLESS_OPS, SEAMLESS_REQUEST_SCHEMAS, seamlessPath } from '../seamless';
+import { TransactionsQuerySchema, TransferDownlineRequestSchema, TransferUplineRequestSchema } from '../transfer';
+import { VendorTransferRequestSchema } from '../vendor-wallet';
+import { BindWithdrawAccountRequestSchema, WithdrawPageQuerySchema, WithdrawRequestSchema } from '../withdraw';
+import type { RouteDescriptor } from './route-descriptor';
+
+/** The calls that move or show money: wallet, transfers, deposits, withdrawals, and the vendors' seamless wallet. */
+export const MONEY_ROUTES: readonly RouteDescriptor[] = [
+  { method: 'GET', path: API.wallet.balance, auth: 'session' },
+  { method: 'GET', path: API.wallet.merchantWallet, auth: 'none' },
+  { method: 'GET', path: API.wallet.transactions, auth: 'session', query: TransactionsQuerySchema },
+  { method: 'POST', path: API.wallet.vendorTransfer, auth: 'member', body: VendorTransferRequestSchema },
+  { method: 'GET', path: API.wallet.vendorWallets, auth: 'member' },
+  { method: 'GET', path: API.wallet.transferUpline, auth: 'member' },
+  {
+    method: 'POST',
+    path: API.wallet.transferUpline,
+    auth: 'member',
+    body: TransferUplineRequestSchema,
+    encoding: 'sealed',
+  },
+  {
+    method: 'POST',
+    path: API.agent.transferDownline,
+    auth: 'agent',
+    body: TransferDownlineRequestSchema,
+    encoding: 'sealed',
+  },
+  // Deposits (issue 4)
+  { method: 'GET', path: API.deposit.channels, auth: 'session' },
+  { method: 'POST', path: API.deposit.orders, auth: 'member', body: CreateDepositRequestSchema },
+  { method: 'GET', path: API.deposit.orders, auth: 'session', query: DepositOrderQuerySchema },
+  { method: 'GET', path: API.deposit.order, auth: 'session', params: DepositOrderParamsSchema },
+  // The body's shape is the gateway's own; the route reads the signed bytes.
+  {
+    method: 'POST',
+    path: API.deposit.webhook,
+    auth: 'gateway-signature',
+    params: GatewayParamsSchema,
+    encoding: 'signed-json',
+  },
+  // Withdrawals (issue 4)
+  { method: 'GET', path: API.withdraw.settings, auth: 'member' },
+  { method: 'GET', path: API.withdraw.accounts, auth: 'member' },
+  { method: 'POST', path: API.withdraw.accounts, auth: 'member', body: BindWithdrawAccountRequestSchema },
+  { method: 'DELETE', path: API.withdraw.account, auth: 'member', params: WithdrawAccountParamsSchema },
+  { method: 'POST', path: API.withdraw.orders, auth: 'member', body: WithdrawRequestSchema, encoding: 'sealed' },
+  { method: 'GET', path: API.withdraw.orders, auth: 'member', query: WithdrawPageQuerySchema },
+  { method: 'GET', path: API.withdraw.order, auth: 'member', params: WithdrawOrderParamsSchema },
+  {
+    method: 'POST',
+    path: API.withdraw.confirm,
+    auth: 'member',
+    params: WithdrawOrderParamsSchema,
+    body: WithdrawConfirmFieldsSchema,
+    encoding: 'multipart',
+  },
+  { method: 'GET', path: API.withdraw.proof, auth: 'member', params: WithdrawProofParamsSchema },
+  // The seamless wallet's five signed calls (docs/protocols/seamless-wallet.md)
+  ...SEAMLESS_OPS.map((op): RouteDescriptor => ({
+    method: 'POST',
+    path: seamlessPath(op),
+    auth: 'vendor-signature',
+    body: SEAMLESS_REQUEST_SCHEMAS[op],
+    encoding: 'signed-json',
+  })),
+];

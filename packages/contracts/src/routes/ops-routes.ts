@@ -1,0 +1,181 @@
+import { BetRecordQuerySchema } from '../bets';
+import {
+  AdjustmentQuerySchema,
+  AdjustmentRejectSchema,
+  AdjustmentRequestSchema,
+  AdjustmentSettingsSchema,
+} from '../cashier-ops';
+import { GamePatchSchema } from '../catalogue';
+import { OpsGameOrderSchema, OpsGameQuerySchema, OpsVendorParamsSchema, OpsVendorPatchSchema } from '../catalogue-ops';
+import {
+  OpsCustomerServiceUpdateSchema,
+  OpsLanguagesUpdateSchema,
+  OpsMaintenanceUpdateSchema,
+  OpsRegionRulesUpdateSchema,
+  OpsRegisterSettingsUpdateSchema,
+  OpsResourcesUpdateSchema,
+  OpsWhitelabelUpdateSchema,
+} from '../config-ops';
+import {
+  ContentIdParamsSchema,
+  HelpSectionParamsSchema,
+  OpsBannerCreateSchema,
+  OpsBannerQuerySchema,
+  OpsBannerUpdateSchema,
+  OpsHelpSectionCreateSchema,
+  OpsHelpSectionQuerySchema,
+  OpsHelpSectionUpdateSchema,
+  OpsNoticeCreateSchema,
+  OpsNoticeQuerySchema,
+  OpsNoticeUpdateSchema,
+} from '../content-ops';
+import { OpsDepositQuerySchema, OpsDepositRejectSchema } from '../deposit';
+import {
+  MemberLoginsQuerySchema,
+  MemberNoteRequestSchema,
+  MemberNotesQuerySchema,
+  MemberParamsSchema,
+  MemberPasswordResetRequestSchema,
+  MemberSearchQuerySchema,
+  MemberStatusRequestSchema,
+} from '../member-ops';
+import { OPS_API } from '../ops-paths';
+import {
+  OpsChannelParamsSchema,
+  OpsDepositChannelCreateSchema,
+  OpsDepositChannelUpdateSchema,
+  OpsWithdrawSettingsUpdateSchema,
+} from '../payments-ops';
+import { OpsAuditQuerySchema, OpsCashierReportQuerySchema, OpsDailyReportQuerySchema } from '../reports';
+import {
+  AdjustmentIdParamsSchema,
+  DepositOrderParamsSchema,
+  GameNodeParamsSchema,
+  WithdrawOrderParamsSchema,
+  WithdrawProofParamsSchema,
+} from './params';
+import {
+  StaffCreateSchema,
+  StaffEnrolRequestSchema,
+  StaffIdParamsSchema,
+  StaffListQuerySchema,
+  StaffLoginRequestSchema,
+  StaffMfaRequestSchema,
+  StaffUpdateSchema,
+} from '../staff';
+import { TransactionsQuerySchema } from '../transfer';
+import { VendorTransferListQuerySchema } from '../vendor-wallet';
+import { OpsWithdrawalQuerySchema, RejectWithdrawalRequestSchema } from '../withdraw';
+import type { RouteDescriptor } from './route-descriptor';
+
+type Staff = Omit<RouteDescriptor, 'auth'>;
+/** Every back-office call needs a staff session; its permission is in STAFF_ENDPOINTS. */
+const staff = (routes: readonly Staff[]): RouteDescriptor[] => routes.map((route) => ({ ...route, auth: 'staff' }));
+
+/** The site configuration areas: GET the area, PUT (whitelabel: PATCH) its new state (config-ops.ts). */
+const CONFIG_WRITES: readonly Staff[] = [
+  { method: 'PATCH', path: OPS_API.config.whitelabel, body: OpsWhitelabelUpdateSchema },
+  { method: 'PUT', path: OPS_API.config.register, body: OpsRegisterSettingsUpdateSchema },
+  { method: 'PUT', path: OPS_API.config.languages, body: OpsLanguagesUpdateSchema },
+  { method: 'PUT', path: OPS_API.config.resources, body: OpsResourcesUpdateSchema },
+  { method: 'PUT', path: OPS_API.config.customerService, body: OpsCustomerServiceUpdateSchema },
+  { method: 'PUT', path: OPS_API.config.maintenance, body: OpsMaintenanceUpdateSchema },
+  { method: 'PUT', path: OPS_API.config.regionRules, body: OpsRegionRulesUpdateSchema },
+];
+
+/** The back office's calls (issues 4, 5 and 7). */
+export const OPS_ROUTES: readonly RouteDescriptor[] = [
+  // Sign-in steps: what a caller without a session uses
+  { method: 'POST', path: OPS_API.auth.login, auth: 'none', body: StaffLoginRequestSchema },
+  { method: 'POST', path: OPS_API.auth.enrol, auth: 'none', body: StaffEnrolRequestSchema },
+  { method: 'POST', path: OPS_API.auth.mfa, auth: 'none', body: StaffMfaRequestSchema },
+  ...staff([
+    { method: 'POST', path: OPS_API.auth.logout },
+    { method: 'GET', path: OPS_API.auth.me },
+    // Staff accounts
+    { method: 'GET', path: OPS_API.staff.list, query: StaffListQuerySchema },
+    { method: 'POST', path: OPS_API.staff.list, body: StaffCreateSchema },
+    { method: 'PATCH', path: OPS_API.staff.account, params: StaffIdParamsSchema, body: StaffUpdateSchema },
+    { method: 'POST', path: OPS_API.staff.resetMfa, params: StaffIdParamsSchema },
+    // Members and agents
+    { method: 'GET', path: OPS_API.members, query: MemberSearchQuerySchema },
+    { method: 'GET', path: OPS_API.member, params: MemberParamsSchema },
+    { method: 'GET', path: OPS_API.memberLogins, params: MemberParamsSchema, query: MemberLoginsQuerySchema },
+    { method: 'GET', path: OPS_API.memberTransactions, params: MemberParamsSchema, query: TransactionsQuerySchema },
+    { method: 'GET', path: OPS_API.memberBets, params: MemberParamsSchema, query: BetRecordQuerySchema },
+    { method: 'POST', path: OPS_API.memberStatus, params: MemberParamsSchema, body: MemberStatusRequestSchema },
+    {
+      method: 'POST',
+      path: OPS_API.memberPasswordReset,
+      params: MemberParamsSchema,
+      body: MemberPasswordResetRequestSchema,
+    },
+    { method: 'GET', path: OPS_API.memberNotes, params: MemberParamsSchema, query: MemberNotesQuerySchema },
+    { method: 'POST', path: OPS_API.memberNotes, params: MemberParamsSchema, body: MemberNoteRequestSchema },
+    // Cashier
+    { method: 'GET', path: OPS_API.deposits, query: OpsDepositQuerySchema },
+    { method: 'POST', path: OPS_API.depositApprove, params: DepositOrderParamsSchema },
+    { method: 'POST', path: OPS_API.depositReject, params: DepositOrderParamsSchema, body: OpsDepositRejectSchema },
+    { method: 'GET', path: OPS_API.withdrawals, query: OpsWithdrawalQuerySchema },
+    { method: 'POST', path: OPS_API.withdrawalApprove, params: WithdrawOrderParamsSchema },
+    {
+      method: 'POST',
+      path: OPS_API.withdrawalReject,
+      params: WithdrawOrderParamsSchema,
+      body: RejectWithdrawalRequestSchema,
+    },
+    { method: 'GET', path: OPS_API.withdrawalProof, params: WithdrawProofParamsSchema },
+    { method: 'POST', path: OPS_API.adjustments, body: AdjustmentRequestSchema },
+    { method: 'GET', path: OPS_API.adjustments, query: AdjustmentQuerySchema },
+    { method: 'POST', path: OPS_API.adjustmentApprove, params: AdjustmentIdParamsSchema },
+    { method: 'POST', path: OPS_API.adjustmentReject, params: AdjustmentIdParamsSchema, body: AdjustmentRejectSchema },
+    { method: 'GET', path: OPS_API.adjustmentSettings },
+    { method: 'PUT', path: OPS_API.adjustmentSettings, body: AdjustmentSettingsSchema },
+    { method: 'GET', path: OPS_API.vendorTransfers, query: VendorTransferListQuerySchema },
+    // Site configuration
+    ...CONFIG_WRITES.map(({ path }): Staff => ({ method: 'GET', path })),
+    ...CONFIG_WRITES,
+    // Games, vendors and payment channels
+    { method: 'GET', path: OPS_API.games, query: OpsGameQuerySchema },
+    { method: 'PATCH', path: OPS_API.game, params: GameNodeParamsSchema, body: GamePatchSchema },
+    { method: 'PUT', path: OPS_API.gameOrder, body: OpsGameOrderSchema },
+    { method: 'GET', path: OPS_API.vendors },
+    { method: 'PATCH', path: OPS_API.vendor, params: OpsVendorParamsSchema, body: OpsVendorPatchSchema },
+    { method: 'GET', path: OPS_API.depositChannels },
+    { method: 'POST', path: OPS_API.depositChannels, body: OpsDepositChannelCreateSchema },
+    {
+      method: 'PATCH',
+      path: OPS_API.depositChannel,
+      params: OpsChannelParamsSchema,
+      body: OpsDepositChannelUpdateSchema,
+    },
+    { method: 'GET', path: OPS_API.withdrawSettings },
+    { method: 'PUT', path: OPS_API.withdrawSettings, body: OpsWithdrawSettingsUpdateSchema },
+    // Content and the help centre
+    { method: 'GET', path: OPS_API.banners, query: OpsBannerQuerySchema },
+    { method: 'POST', path: OPS_API.banners, body: OpsBannerCreateSchema },
+    { method: 'PATCH', path: OPS_API.banner, params: ContentIdParamsSchema, body: OpsBannerUpdateSchema },
+    { method: 'DELETE', path: OPS_API.banner, params: ContentIdParamsSchema },
+    { method: 'GET', path: OPS_API.notices, query: OpsNoticeQuerySchema },
+    { method: 'POST', path: OPS_API.notices, body: OpsNoticeCreateSchema },
+    { method: 'PATCH', path: OPS_API.notice, params: ContentIdParamsSchema, body: OpsNoticeUpdateSchema },
+    { method: 'DELETE', path: OPS_API.notice, params: ContentIdParamsSchema },
+    { method: 'GET', path: OPS_API.helpSections, query: OpsHelpSectionQuerySchema },
+    { method: 'POST', path: OPS_API.helpSections, body: OpsHelpSectionCreateSchema },
+    {
+      method: 'PATCH',
+      path: OPS_API.helpSection,
+      params: HelpSectionParamsSchema,
+      body: OpsHelpSectionUpdateSchema,
+    },
+    { method: 'DELETE', path: OPS_API.helpSection, params: HelpSectionParamsSchema },
+    // Dashboard, reports and the audit log
+    { method: 'GET', path: OPS_API.dashboard },
+    { method: 'GET', path: OPS_API.reportDaily, query: OpsDailyReportQuerySchema },
+    { method: 'GET', path: OPS_API.reportDailyCsv, query: OpsDailyReportQuerySchema },
+    { method: 'GET', path: OPS_API.reportCashier, query: OpsCashierReportQuerySchema },
+    { method: 'GET', path: OPS_API.reportCashierCsv, query: OpsCashierReportQuerySchema },
+    { method: 'GET', path: OPS_API.audit, query: OpsAuditQuerySchema },
+    { method: 'GET', path: OPS_API.auditCsv, query: OpsAuditQuerySchema },
+  ]),
+];
