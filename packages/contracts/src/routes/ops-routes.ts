@@ -58,6 +58,7 @@ import {
   StaffCreateSchema,
   StaffEnrolRequestSchema,
   StaffIdParamsSchema,
+  StaffInvitationRequestSchema,
   StaffListQuerySchema,
   StaffLoginRequestSchema,
   StaffMfaRequestSchema,
@@ -88,6 +89,7 @@ export const OPS_ROUTES: readonly RouteDescriptor[] = [
   // Sign-in steps: what a caller without a session uses
   { method: 'POST', path: OPS_API.auth.login, auth: 'none', body: StaffLoginRequestSchema },
   { method: 'POST', path: OPS_API.auth.enrol, auth: 'none', body: StaffEnrolRequestSchema },
+  { method: 'POST', path: OPS_API.auth.invitation, auth: 'none', body: StaffInvitationRequestSchema },
   { method: 'POST', path: OPS_API.auth.mfa, auth: 'none', body: StaffMfaRequestSchema },
   ...staff([
     { method: 'POST', path: OPS_API.auth.logout },

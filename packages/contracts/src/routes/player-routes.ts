@@ -11,6 +11,7 @@ import {
   WinnerBoardQuerySchema,
 } from '../catalogue';
 import {
+  CaptchaQuerySchema,
   AffiliateCheckQuerySchema,
   BindMobileRequestSchema,
   BindMobileSmsRequestSchema,
@@ -48,7 +49,7 @@ export const PLAYER_ROUTES: readonly RouteDescriptor[] = [
   { method: 'GET', path: API.system.help, auth: 'none', query: HelpQuerySchema },
   { method: 'PUT', path: API.system.language, auth: 'optional', body: LanguageChangeSchema },
   { method: 'GET', path: API.system.publicKey, auth: 'none' },
-  { method: 'GET', path: API.captcha, auth: 'none' },
+  { method: 'GET', path: API.captcha, auth: 'none', query: CaptchaQuerySchema },
   // Sessions, registration and passwords (spec §3-§8)
   { method: 'POST', path: API.session.login, auth: 'none', body: LoginRequestSchema, encoding: 'sealed' },
   { method: 'POST', path: API.session.freePlay, auth: 'none', body: FreePlayRequestSchema, encoding: 'sealed' },
