@@ -1,21 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { API, type GameListValue } from '@platform/contracts';
 import { openPage, type WatchedPage } from './support/browser';
+import { phone, widthOf } from './support/layout';
 import { apiLogin } from './support/session';
 import { usePlatformAndBrowser } from './support/suite';
 
 const suite = usePlatformAndBrowser();
 
 const byId = (scope: Page | Locator, id: string) => scope.getByTestId(id);
-
-/** A phone: touch, a device pixel ratio, and a layout viewport that grows when the page is wider than the screen. */
-const phone = (width: number, height = 844): BrowserContextOptions => ({
-  viewport: { width, height },
-  isMobile: true,
-  hasTouch: true,
-  deviceScaleFactor: 3,
-});
 
 type Visit = { token?: string; language?: 'EN' | 'TY'; width?: number };
 
@@ -57,31 +50,6 @@ const homeLoaded = async (page: Page) => {
   await byId(byId(page, 'lobby-other'), 'game-card').first().waitFor();
   await byId(page, 'winner-item').first().waitFor();
 };
-
-/**
- * How wide the page is, and the elements that stick out past the screen's right edge without a scrolling box around
- * them (what made the page wider), for the failure message.
- */
-const widthOf = (page: Page) =>
-  page.evaluate(() => {
-    const screenWidth = document.documentElement.clientWidth;
-    const culprits: string[] = [];
-    for (const element of Array.from(document.querySelectorAll('body *'))) {
-      const box = element.getBoundingClientRect();
-      if (box.width === 0 || box.right <= screenWidth + 0.5) continue;
-      const parentBox = element.parentElement?.getBoundingClientRect();
-      if (parentBox && parentBox.right > screenWidth + 0.5) continue;
-      let ancestor = element.parentElement;
-      let scrolls = false;
-      while (ancestor && ancestor !== document.body && !scrolls) {
-        scrolls = getComputedStyle(ancestor).overflowX !== 'visible';
-        ancestor = ancestor.parentElement;
-      }
-      if (!scrolls)
-        culprits.push(`${element.tagName.toLowerCase()}.${element.className} ${Math.round(box.left)}..${box.right}`);
-    }
-    return { scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth, culprits };
-  });
 
 const expectWithinScreen = async (page: Page, width: number, what: string) => {
   const measured = await widthOf(page);
