@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { API, ROUTES, type MenuEntry } from '@platform/contracts';
 import { openPage } from './support/browser';
-import { phone, widthOf } from './support/layout';
+import { phone, seedMemberActivity, widthOf } from './support/layout';
 import { apiLogin } from './support/session';
 import { usePlatformAndBrowser } from './support/suite';
 
@@ -13,24 +13,7 @@ const SIZES: ReadonlyArray<{ name: string; width: number; options: BrowserContex
   { name: 'laptop 1366x768', width: 1366, options: { viewport: { width: 1366, height: 768 } } },
 ];
 
-/**
- * Rounds of demo_member today (as a vendor's settlement writes them), so the betting record has rows: three games
- * of the catalogue, each settled with a bet, a win and a profit, one still open.
- */
-const seedRounds = () =>
-  suite.platform.sql(
-    `INSERT INTO game_rounds (merchant_id, vendor_code, round_id, member_id, game_code, currency, bet_minor, win_minor,
-       valid_bet_minor, status, started_at, settled_at)
-     SELECT g.merchant_id, g.vendor_code, 'layout-round-' || n || '-7f3a9c2e81d4', m.id, g.game_code, 'USD',
-       125000 * n, 90000 * n, 125000 * n, CASE WHEN n = 3 THEN 'OPEN' ELSE 'SETTLED' END, now() - n * interval '1 minute',
-       CASE WHEN n = 3 THEN NULL ELSE now() END
-     FROM (SELECT merchant_id, vendor_code, game_code, row_number() OVER (ORDER BY vendor_code, game_code) AS n
-           FROM games WHERE merchant_id = (SELECT id FROM merchants WHERE code = 'demo')) g
-     JOIN members m ON m.merchant_id = g.merchant_id AND m.username = 'demo_member'
-     WHERE g.n <= 3`,
-  );
-
-beforeAll(seedRounds);
+beforeAll(() => seedMemberActivity(suite.platform));
 
 /** Every path of the route table (spec §2), once each (the table's aliases are different paths, so they count). */
 const ROUTE_PATHS = [...new Set(Object.values(ROUTES))];

@@ -202,7 +202,7 @@ describe('header on a phone', () => {
     }
   });
 
-  it("fits a member's header at 360 px: bell, theme, balance with its buttons, account menu", async () => {
+  it("fits a member's header at 360 px: bell, balance with its buttons, Deposit, account menu", async () => {
     const token = await apiLogin(suite.platform.baseUrl, 'demo_member', 'Demo#2026');
     const { page } = await openOnPhone('/', { token, width: 360 });
     await byId(page, 'header-balance').filter({ hasText: '$' }).waitFor();
@@ -212,9 +212,9 @@ describe('header on a phone', () => {
       'Menu',
       'Lucky Star home',
       await byId(page, 'notice-bell').getAttribute('aria-label'),
-      await byId(page, 'theme-toggle').getAttribute('aria-label'),
       'Hide balance',
       'Refresh balance',
+      'Deposit',
       'Account menu',
     ]);
     await expectHeaderFits(
@@ -228,6 +228,12 @@ describe('header on a phone', () => {
       clientWidth: node.parentElement!.clientWidth,
     }));
     expect(balance.scrollWidth).toBeLessThanOrEqual(balance.clientWidth);
+    // Deposit is one tap away on a phone too; the theme switch is in the side menu's settings.
+    await byId(page, 'header-deposit').click();
+    await page.waitForURL((url) => url.searchParams.get('page') === 'depositv2');
+    await byId(page, 'side-menu-toggle').click();
+    await page.getByRole('button', { name: /^Switch to (dark|light) theme$/ }).waitFor();
+    await byId(page, 'side-menu-toggle').click();
     await byId(page, 'user-menu-trigger').click();
     await byId(page, 'user-menu-logout').waitFor();
     await page.context().close();

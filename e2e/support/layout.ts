@@ -1,4 +1,6 @@
 import type { BrowserContextOptions, Page } from 'playwright-core';
+import { OPS_API } from '@platform/contracts';
+import type { Platform } from './platform';
 
 /** A phone: touch, a device pixel ratio, and a layout viewport that grows when the page is wider than the screen. */
 export const phone = (width: number, height = 844): BrowserContextOptions => ({
@@ -43,3 +45,34 @@ export const widthOf = (page: Page): Promise<PageWidth> =>
       culprits,
     };
   });
+
+/**
+ * Gives demo_member what a player has after a few days, so the pages have rows to lay out: a real name (withdraw), two
+ * credits by the cashier (account record), and three rounds of catalogue games today as a vendor's settlement writes them (betting
+ * record), one still open.
+ */
+export const seedMemberActivity = async (platform: Platform): Promise<void> => {
+  for (const [index, amount] of ['1234567.89', '250.00'].entries()) {
+    const answer = await platform.staff('POST', OPS_API.adjustments, {
+      username: 'demo_member',
+      direction: 'CREDIT',
+      amount,
+      reason: 'Welcome bonus for the first deposit of the month, credited by the cashier desk',
+      requestId: `layout-fund-${index}`,
+    });
+    if (answer.status !== 200) throw new Error(`funding failed: ${answer.status} ${answer.json.code}`);
+  }
+  // A real name on file, as a member sets it in the profile: the withdraw page then shows its accounts and form.
+  await platform.sql(`UPDATE members SET payee_name = 'Maria Clara Santos dela Cruz' WHERE username = 'demo_member'`);
+  await platform.sql(
+    `INSERT INTO game_rounds (merchant_id, vendor_code, round_id, member_id, game_code, currency, bet_minor, win_minor,
+       valid_bet_minor, status, started_at, settled_at)
+     SELECT g.merchant_id, g.vendor_code, 'round-' || n || '-7f3a9c2e81d4b6a0', m.id, g.game_code, 'USD',
+       125000 * n, 90000 * n, 125000 * n, CASE WHEN n = 3 THEN 'OPEN' ELSE 'SETTLED' END,
+       now() - n * interval '1 minute', CASE WHEN n = 3 THEN NULL ELSE now() END
+     FROM (SELECT merchant_id, vendor_code, game_code, row_number() OVER (ORDER BY vendor_code, game_code) AS n
+           FROM games WHERE merchant_id = (SELECT id FROM merchants WHERE code = 'demo')) g
+     JOIN members m ON m.merchant_id = g.merchant_id AND m.username = 'demo_member'
+     WHERE g.n <= 3`,
+  );
+};
