@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { dateTimeFormat } from '@/lib/i18n/use-locale';
+import { dateTimeFormat, useLocale } from '@/lib/i18n/use-locale';
 import { RecordTypeSchema, type RecordType } from '@platform/contracts';
 import { SelectField } from '@/components/form-field';
 import { SectionState } from '@/components/section-state';
@@ -14,8 +14,9 @@ const PAGE_SIZE = 20;
 const TYPES = RecordTypeSchema.options;
 
 function TimeCell({ iso }: { iso: string }) {
-  const { i18n } = useTranslation();
-  const text = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso));
+  // The pack's locale (TY -> fil-PH): the pack code itself is no locale, and Intl would fall back to English.
+  const locale = useLocale();
+  const text = dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso));
   return <time dateTime={iso}>{text}</time>;
 }
 
