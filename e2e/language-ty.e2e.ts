@@ -104,10 +104,8 @@ const readPages = async (paths: string[], language: 'EN' | 'TY', token?: string)
   );
   const byPath = new Map<string, string[]>();
   for (const path of paths) {
-    const started = Date.now();
     await page.goto(path, { waitUntil: 'domcontentloaded' });
     await settle(page);
-    if (process.env.PROBE) console.log(language, path, Date.now() - started);
     expect(await page.evaluate(() => document.documentElement.lang), path).toBe(language === 'EN' ? 'en-US' : 'fil-PH');
     byPath.set(path, await visibleTexts(page));
   }
@@ -124,7 +122,8 @@ const catalogueNames = async (): Promise<Set<string>> => {
         `${suite.platform.baseUrl}${API.game.games}?pageNo=${pageNo}&pageSize=100&language=${language}`,
       );
       const value = ((await response.json()) as { value: { games: GameListValue['list']; totalPages: number } }).value;
-      for (const game of value.games) for (const name of [game.gameName, game.displayName, game.vendorName]) names.add(name);
+      for (const game of value.games)
+        for (const name of [game.gameName, game.displayName, game.vendorName]) names.add(name);
       if (pageNo >= value.totalPages) break;
     }
   }
@@ -145,13 +144,17 @@ const expectTranslated = (en: Map<string, string[]>, ty: Map<string, string[]>, 
 beforeAll(() => seedMemberActivity(suite.platform));
 
 describe('after switching to TY, nothing a player reads stays in English', () => {
-  it('translates the lobby, a game list, the member centre, help and the verifier for a member', { timeout: 300_000 }, async () => {
-    const allowed = new Set([...SAME_IN_EVERY_LANGUAGE, ...(await catalogueNames())]);
-    const token = await apiLogin(suite.platform.baseUrl, 'demo_member', 'Demo#2026');
-    const en = await readPages(MEMBER_PATHS, 'EN', token);
-    const ty = await readPages(MEMBER_PATHS, 'TY', token);
-    expectTranslated(en, ty, allowed);
-  });
+  it(
+    'translates the lobby, a game list, the member centre, help and the verifier for a member',
+    { timeout: 300_000 },
+    async () => {
+      const allowed = new Set([...SAME_IN_EVERY_LANGUAGE, ...(await catalogueNames())]);
+      const token = await apiLogin(suite.platform.baseUrl, 'demo_member', 'Demo#2026');
+      const en = await readPages(MEMBER_PATHS, 'EN', token);
+      const ty = await readPages(MEMBER_PATHS, 'TY', token);
+      expectTranslated(en, ty, allowed);
+    },
+  );
 
   it('translates the login and register dialogs for a guest', { timeout: 120_000 }, async () => {
     const allowed = new Set([...SAME_IN_EVERY_LANGUAGE, ...(await catalogueNames())]);

@@ -36,13 +36,11 @@ const openApp = async (options: BrowserContextOptions, token?: string): Promise<
 
 /** Client-side navigation, as a link does (the router listens to popstate), then wait until the page has settled. */
 const visit = async (page: Page, path: string) => {
-  const t0 = Date.now();
   await page.evaluate((to) => {
     window.history.pushState({}, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, path);
   await settle(page);
-  if (process.env.PROBE) console.log('visit', path, Date.now() - t0, await page.evaluate(() => [...document.querySelectorAll('[data-testid="page-loader"], [aria-busy="true"], .skeleton, [data-testid$="-loading"]')].map((e) => e.outerHTML.slice(0, 120)).join(' | ')));
 };
 
 const BUSY =
@@ -73,7 +71,6 @@ const settle = async (page: Page) => {
 
 const expectWithinViewport = async (page: Page, width: number, what: string) => {
   const measured = await widthOf(page);
-  if (process.env.PROBE) console.log(what, JSON.stringify(measured));
   expect.soft(measured.culprits, `${what}: these stick out of the ${width}px viewport`).toEqual([]);
   expect.soft(measured.scrollWidth, `${what}: document width`).toBeLessThanOrEqual(width);
   expect.soft(measured.bodyScrollWidth, `${what}: body width`).toBeLessThanOrEqual(width);

@@ -41,7 +41,11 @@ export function BetList({ query, pageNo, onPage, onDetail }: BetListProps) {
       {({ list, totals, totalPages }) => (
         <>
           <div className="bets__scroll stack-table-scroll">
-            <table className="bets__table stack-table" data-testid="bets-table" aria-busy={query.isFetching || undefined}>
+            <table
+              className="bets__table stack-table"
+              data-testid="bets-table"
+              aria-busy={query.isFetching || undefined}
+            >
               <thead>
                 <tr>
                   <th scope="col">{columns.time}</th>

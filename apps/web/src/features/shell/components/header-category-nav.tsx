@@ -84,7 +84,9 @@ export function HeaderCategoryNav({ entries }: { entries: readonly MenuEntry[] }
   /** Tab out of the panel: on to the next header link, as if the panel sat right after its own link. */
   const tabOut = (event: KeyboardEvent) => {
     const anchor = open?.anchor;
-    const links = [...(navRef.current?.querySelectorAll<HTMLElement>('li:not([data-folded]) a, [data-fold-more] button') ?? [])];
+    const links = [
+      ...(navRef.current?.querySelectorAll<HTMLElement>('li:not([data-folded]) a, [data-fold-more] button') ?? []),
+    ];
     const next = anchor ? links[links.indexOf(anchor) + 1] : undefined;
     close();
     if (next) {

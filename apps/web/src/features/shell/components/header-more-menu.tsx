@@ -29,7 +29,7 @@ export function HeaderMoreMenu({ entries }: { entries: readonly MenuEntry[] }) {
           {entries.map((entry) => {
             const label = t(entry.nameKey, { defaultValue: entry.menuId });
             const inApp = entry.route.startsWith('/') && !entry.route.startsWith('//');
-            const href = inApp ? undefined : toSafeUrl(entry.route);
+            const href = inApp ? undefined : (toSafeUrl(entry.route) ?? undefined);
             if (!inApp && !href) return null;
             return (
               <DropdownMenu.Item key={entry.menuId} asChild className="menu__item">

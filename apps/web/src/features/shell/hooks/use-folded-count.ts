@@ -37,6 +37,8 @@ export function useFoldedCount(rowRef: RefObject<HTMLElement | null>, itemCount:
       setCount(fits);
     };
     measure();
+    // Without ResizeObserver (an old browser, a test DOM) the first count stands.
+    if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(measure);
     observer.observe(row);
     row.querySelectorAll('[data-fold-item], [data-fold-more]').forEach((item) => observer.observe(item));

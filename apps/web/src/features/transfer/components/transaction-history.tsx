@@ -77,7 +77,11 @@ function RecordsBody({
       {({ list, totalPages }) => (
         <>
           <div className="records__scroll stack-table-scroll">
-            <table className="records__table stack-table" data-testid="records-table" aria-busy={query.isFetching || undefined}>
+            <table
+              className="records__table stack-table"
+              data-testid="records-table"
+              aria-busy={query.isFetching || undefined}
+            >
               <thead>
                 <tr>
                   <th scope="col">{t('records.time')}</th>

@@ -52,8 +52,7 @@ export function OrdersSection({ currencySymbol }: { currencySymbol: string }) {
                     )}
                   </div>
                   <div className="muted">
-                    {formatDateTime(order.createdAt, locale)} · {order.bankName} {order.accountNumber} ·{' '}
-                    {order.orderNo}
+                    {formatDateTime(order.createdAt, locale)} · {order.bankName} {order.accountNumber} · {order.orderNo}
                   </div>
                   {order.rejectReason && (
                     <div className="muted">{t('withdraw.rejectReason', { reason: order.rejectReason })}</div>
