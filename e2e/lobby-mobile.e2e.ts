@@ -1,21 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { API, type GameListValue } from '@platform/contracts';
 import { openPage, type WatchedPage } from './support/browser';
+import { phone, widthOf } from './support/layout';
 import { apiLogin } from './support/session';
 import { usePlatformAndBrowser } from './support/suite';
 
 const suite = usePlatformAndBrowser({ connectVendors: true });
 
 const byId = (scope: Page | Locator, id: string) => scope.getByTestId(id);
-
-/** A phone: touch, a device pixel ratio, and a layout viewport that grows when the page is wider than the screen. */
-const phone = (width: number, height = 844): BrowserContextOptions => ({
-  viewport: { width, height },
-  isMobile: true,
-  hasTouch: true,
-  deviceScaleFactor: 3,
-});
 
 type Visit = { token?: string; language?: 'EN' | 'TY'; width?: number };
 
@@ -57,31 +50,6 @@ const homeLoaded = async (page: Page) => {
   await byId(byId(page, 'lobby-other'), 'game-card').first().waitFor();
   await byId(page, 'winner-item').first().waitFor();
 };
-
-/**
- * How wide the page is, and the elements that stick out past the screen's right edge without a scrolling box around
- * them (what made the page wider), for the failure message.
- */
-const widthOf = (page: Page) =>
-  page.evaluate(() => {
-    const screenWidth = document.documentElement.clientWidth;
-    const culprits: string[] = [];
-    for (const element of Array.from(document.querySelectorAll('body *'))) {
-      const box = element.getBoundingClientRect();
-      if (box.width === 0 || box.right <= screenWidth + 0.5) continue;
-      const parentBox = element.parentElement?.getBoundingClientRect();
-      if (parentBox && parentBox.right > screenWidth + 0.5) continue;
-      let ancestor = element.parentElement;
-      let scrolls = false;
-      while (ancestor && ancestor !== document.body && !scrolls) {
-        scrolls = getComputedStyle(ancestor).overflowX !== 'visible';
-        ancestor = ancestor.parentElement;
-      }
-      if (!scrolls)
-        culprits.push(`${element.tagName.toLowerCase()}.${element.className} ${Math.round(box.left)}..${box.right}`);
-    }
-    return { scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth, culprits };
-  });
 
 const expectWithinScreen = async (page: Page, width: number, what: string) => {
   const measured = await widthOf(page);
@@ -234,7 +202,7 @@ describe('header on a phone', () => {
     }
   });
 
-  it("fits a member's header at 360 px: bell, theme, balance with its buttons, account menu", async () => {
+  it("fits a member's header at 360 px: bell, balance with its buttons, Deposit, account menu", async () => {
     const token = await apiLogin(suite.platform.baseUrl, 'demo_member', 'Demo#2026');
     const { page } = await openOnPhone('/', { token, width: 360 });
     await byId(page, 'header-balance').filter({ hasText: '$' }).waitFor();
@@ -244,9 +212,9 @@ describe('header on a phone', () => {
       'Menu',
       'Lucky Star home',
       await byId(page, 'notice-bell').getAttribute('aria-label'),
-      await byId(page, 'theme-toggle').getAttribute('aria-label'),
       'Hide balance',
       'Refresh balance',
+      'Deposit',
       'Account menu',
     ]);
     await expectHeaderFits(
@@ -260,6 +228,12 @@ describe('header on a phone', () => {
       clientWidth: node.parentElement!.clientWidth,
     }));
     expect(balance.scrollWidth).toBeLessThanOrEqual(balance.clientWidth);
+    // Deposit is one tap away on a phone too; the theme switch is in the side menu's settings.
+    await byId(page, 'header-deposit').click();
+    await page.waitForURL((url) => url.searchParams.get('page') === 'depositv2');
+    await byId(page, 'side-menu-toggle').click();
+    await page.getByRole('button', { name: /^Switch to (dark|light) theme$/ }).waitFor();
+    await byId(page, 'side-menu-toggle').click();
     await byId(page, 'user-menu-trigger').click();
     await byId(page, 'user-menu-logout').waitFor();
     await page.context().close();

@@ -40,7 +40,7 @@ type DataTableProps<Data, Row> = {
 
 /**
  * The list pattern (DESIGN.md §9): a loading skeleton, an error with retry, an empty state, else the table and its
- * pager. Rows carry data-testid `${testId}-row`; states carry `${testId}-loading|error|empty`.
+ * pager. The table is the shared stack table (packages/ui table.css, ADR 0024): rows become cards on a phone. Rows carry data-testid `${testId}-row`; states carry `${testId}-loading|error|empty`.
  */
 export function DataTable<Data, Row>({
   query,
@@ -100,8 +100,8 @@ export function DataTable<Data, Row>({
   }
   return (
     <>
-      <div className="table-wrap" data-testid={testId} aria-busy={query.isFetching || undefined}>
-        <table className="table">
+      <div className="table-wrap stack-table-scroll" data-testid={testId} aria-busy={query.isFetching || undefined}>
+        <table className="table stack-table">
           <caption className="visually-hidden">{caption}</caption>
           <thead>
             <tr>
@@ -116,7 +116,11 @@ export function DataTable<Data, Row>({
             {list.map((row) => (
               <tr key={rowKey(row)} data-testid={`${testId}-row`} data-key={rowKey(row)}>
                 {columns.map((column) => (
-                  <td key={column.key} className={column.align === 'end' ? 'table__end' : undefined}>
+                  <td
+                    key={column.key}
+                    data-label={column.header}
+                    className={column.align === 'end' ? 'table__end' : undefined}
+                  >
                     {column.cell(row)}
                   </td>
                 ))}

@@ -27,3 +27,9 @@ export const ChevronDownIcon = (props: IconProps) => (
     <path d="m7 9.5 5 5 5-5 1.4 1.4L12 17.3l-6.4-6.4z" />
   </Svg>
 );
+
+export const PlusIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M11 5h2v6h6v2h-6v6h-2v-6H5v-2h6z" />
+  </Svg>
+);

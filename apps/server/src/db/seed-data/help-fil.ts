@@ -7,8 +7,8 @@ export const helpSectionsFil = (brand: string) => [
 games, pagtaya sa sports at e-sports, at mga lottery mula sa mga lisensiyadong game provider, kasama ang mga
 promosyon, points mall at VIP programme.</p>
 <p>Iisang wallet ang gamit mo sa lahat ng laro. Ang mga deposito at withdrawal ay inaasikaso ng aming cashier
-team, at makikita ang bawat galaw ng iyong balanse sa <em>Account record</em> sa member centre.</p>
-<h4>Customer service</h4>
+team, at makikita ang bawat galaw ng iyong balanse sa <em>Talaan ng account</em> sa member centre.</p>
+<h4>Serbisyo sa customer</h4>
 <p>Handa ang aming support team araw-araw sa pamamagitan ng live chat, Telegram at Facebook. Gamitin ang
 customer service button sa gilid ng alinmang pahina. Ihanda ang iyong username, at huwag kailanman ibigay ang
 iyong password o payment password kaninuman, kahit sa aming staff.</p>
@@ -70,7 +70,7 @@ datos.</p>
 <p>Maaari kang humingi sa customer service ng kopya ng iyong datos, itama ito, o isara ang iyong account. Ang
 mga rekord na kailangang itago ayon sa batas, gaya ng mga transaksiyon, ay itinatago sa itinakdang panahon at
 saka binubura.</p>
-<h4>Cookies</h4>
+<h4>Mga cookie</h4>
 <p>Gumagamit kami ng browser storage para manatili kang naka-log in sa isang session, para tandaan ang iyong
 wika at tema, at, kung pinagana ng operator, para sa mga anonymous na istatistika ng paggamit.</p>`,
   },

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { dateTimeFormat } from '@/lib/i18n/use-locale';
+import { dateTimeFormat, useLocale } from '@/lib/i18n/use-locale';
 import { groupDigits } from '@/lib/wallet';
 
 /** "+1250.00" → "+1,250.00", "-5.00" → "-5.00": a signed wire amount grouped, never through a float. */
@@ -11,8 +11,9 @@ export const profitTone = (amount: string): 'up' | 'down' | 'even' =>
   amount.startsWith('-') ? 'down' : /[1-9]/.test(amount) ? 'up' : 'even';
 
 export function TimeText({ iso }: { iso: string }) {
-  const { i18n } = useTranslation();
-  const text = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso));
+  // The pack's locale (TY -> fil-PH): the pack code itself is no locale, and Intl would fall back to English.
+  const locale = useLocale();
+  const text = dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso));
   return <time dateTime={iso}>{text}</time>;
 }
 

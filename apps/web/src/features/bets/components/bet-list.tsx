@@ -15,7 +15,7 @@ type BetListProps = {
 
 /**
  * The rounds as a table; under 640 px each row becomes a card whose cells carry their column's name (data-label,
- * bets.css). The totals row sums every round the filters select, not only this page (the server computes it).
+ * the shared stack table of packages/ui, ADR 0024). The totals row sums every round the filters select, not only this page (the server computes it).
  */
 export function BetList({ query, pageNo, onPage, onDetail }: BetListProps) {
   const { t } = useTranslation();
@@ -40,8 +40,12 @@ export function BetList({ query, pageNo, onPage, onDetail }: BetListProps) {
     >
       {({ list, totals, totalPages }) => (
         <>
-          <div className="bets__scroll">
-            <table className="bets__table" data-testid="bets-table" aria-busy={query.isFetching || undefined}>
+          <div className="bets__scroll stack-table-scroll">
+            <table
+              className="bets__table stack-table"
+              data-testid="bets-table"
+              aria-busy={query.isFetching || undefined}
+            >
               <thead>
                 <tr>
                   <th scope="col">{columns.time}</th>

@@ -2,7 +2,7 @@ import { groupDigits } from '@/lib/wallet';
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { dateTimeFormat } from '@/lib/i18n/use-locale';
+import { dateTimeFormat, useLocale } from '@/lib/i18n/use-locale';
 import { SectionState } from '@/components/section-state';
 import { getOrders, ordersQueryKey } from '../api/deposit-api';
 import { OrderStatusBadge } from './order-status';
@@ -11,14 +11,15 @@ const PAGE_SIZE = 10;
 
 /** The member's deposit orders, newest first, a page at a time. */
 export function OrderList() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const locale = useLocale();
   const [pageNo, setPageNo] = useState(1);
   const query = useQuery({
     queryKey: ordersQueryKey(pageNo),
     queryFn: ({ signal }) => getOrders(pageNo, PAGE_SIZE, signal),
     placeholderData: keepPreviousData,
   });
-  const time = dateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  const time = dateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
 
   return (
     <SectionState query={query} emptyText={t('deposit.noOrders')} isEmpty={(page) => page.list.length === 0}>

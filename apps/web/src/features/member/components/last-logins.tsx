@@ -19,8 +19,8 @@ export function LastLogins() {
       </h3>
       <SectionState query={logins} emptyText={t('member.lastLoginsEmpty')} isEmpty={(list) => list.length === 0}>
         {(list) => (
-          <div className="table-scroll">
-            <table className="table">
+          <div className="table-scroll stack-table-scroll">
+            <table className="table stack-table">
               <thead>
                 <tr>
                   <th scope="col">{t('member.loginTime')}</th>
@@ -32,10 +32,12 @@ export function LastLogins() {
               <tbody>
                 {list.map((login) => (
                   <tr key={`${login.loggedInAt}-${login.ip}`}>
-                    <td>{formatDateTime(login.loggedInAt, locale)}</td>
-                    <td>{login.ip}</td>
-                    <td>{login.userAgent ? deviceOf(login.userAgent) : t('member.unknownDevice')}</td>
-                    <td>{t(`member.loginMethods.${login.method}`)}</td>
+                    <td data-label={t('member.loginTime')}>{formatDateTime(login.loggedInAt, locale)}</td>
+                    <td data-label={t('member.loginIp')}>{login.ip}</td>
+                    <td data-label={t('member.loginDevice')}>
+                      {login.userAgent ? deviceOf(login.userAgent) : t('member.unknownDevice')}
+                    </td>
+                    <td data-label={t('member.loginMethod')}>{t(`member.loginMethods.${login.method}`)}</td>
                   </tr>
                 ))}
               </tbody>

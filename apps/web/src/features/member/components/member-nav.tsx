@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MemberPageKey } from '@platform/contracts';
@@ -6,7 +7,7 @@ import { availableMemberPages, type BadgeCounts, type BadgePageKey, type MemberP
 
 const badgeOf = (key: MemberPageKey, counts: BadgeCounts): number => counts[key as BadgePageKey] ?? 0;
 
-/** Left navigation of the member centre, with room for badge counts (spec §2). */
+/** Left navigation of the member centre (tabs above the page on a phone), with room for badge counts (spec §2). */
 export function MemberNav({
   pages,
   active,
@@ -17,6 +18,11 @@ export function MemberNav({
   badgeCounts: BadgeCounts;
 }) {
   const { t } = useTranslation();
+  const currentRef = useRef<HTMLAnchorElement>(null);
+  // On a phone the list is a row of tabs that scrolls sideways: the current page's tab is brought into view.
+  useEffect(() => {
+    currentRef.current?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [active]);
   return (
     <nav className="member-centre__nav" aria-label={t('member.navLabel')}>
       <ul>
@@ -26,6 +32,7 @@ export function MemberNav({
             <li key={key}>
               <Link
                 to={paths.memberPage(key)}
+                ref={key === active ? currentRef : undefined}
                 className="member-centre__link"
                 aria-current={key === active ? 'page' : undefined}
               >

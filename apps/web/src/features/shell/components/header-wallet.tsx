@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { EyeIcon, EyeOffIcon, RefreshIcon } from '@/components/control-icons';
+import { EyeIcon, EyeOffIcon, PlusIcon, RefreshIcon } from '@/components/control-icons';
 import { openTrialNotice } from '@/lib/app-dialogs';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
@@ -96,11 +96,13 @@ export function HeaderWallet() {
       </button>
       <button
         type="button"
-        className="button button--primary button--small"
+        className="button button--primary button--small header-wallet__deposit"
         data-testid="header-deposit"
         onClick={() => go('depositv2')}
       >
-        {t('wallet.deposit')}
+        {/* A phone shows the plus sign beside the balance, the word stays its name (wallet.css). */}
+        <PlusIcon className="header-wallet__deposit-icon" />
+        <span className="header-wallet__deposit-text">{t('wallet.deposit')}</span>
       </button>
       <button
         type="button"

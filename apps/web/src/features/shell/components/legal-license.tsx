@@ -16,10 +16,16 @@ export function LegalLicense() {
   const config = useConfig();
   const [open, setOpen] = useState(false);
   const imageUrl = config.brand.licenseImageUrl ? toSafeUrl(config.brand.licenseImageUrl) : null;
-  const links = resourcesOf(config, 'LICENSE').flatMap((entry) => {
+  // A licence link is configured with an English label only (labelNameEn): shown in the player's language instead,
+  // numbered when there are several.
+  const safeLinks = resourcesOf(config, 'LICENSE').flatMap((entry) => {
     const href = toSafeUrl(entry.url);
-    return href ? [{ label: entry.labelNameEn, href }] : [];
+    return href ? [href] : [];
   });
+  const links = safeLinks.map((href, index) => ({
+    href,
+    label: safeLinks.length > 1 ? `${t('legal.viewLicence')} ${index + 1}` : t('legal.viewLicence'),
+  }));
   if (!imageUrl && links.length === 0) return null;
   return (
     <section className="side-menu__section" aria-labelledby={headingId}>

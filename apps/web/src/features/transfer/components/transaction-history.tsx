@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { dateTimeFormat } from '@/lib/i18n/use-locale';
+import { dateTimeFormat, useLocale } from '@/lib/i18n/use-locale';
 import { RecordTypeSchema, type RecordType } from '@platform/contracts';
 import { SelectField } from '@/components/form-field';
 import { SectionState } from '@/components/section-state';
@@ -14,12 +14,16 @@ const PAGE_SIZE = 20;
 const TYPES = RecordTypeSchema.options;
 
 function TimeCell({ iso }: { iso: string }) {
-  const { i18n } = useTranslation();
-  const text = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso));
+  // The pack's locale (TY -> fil-PH): the pack code itself is no locale, and Intl would fall back to English.
+  const locale = useLocale();
+  const text = dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso));
   return <time dateTime={iso}>{text}</time>;
 }
 
-/** Member centre transactionHistory (spec: account record): type and period filters, rows, pages. */
+/**
+ * Member centre transactionHistory (spec: account record): type and period filters, rows, pages. The rows are the
+ * shared stack table (cards on a phone, ADR 0024).
+ */
 export function TransactionHistory() {
   const { t } = useTranslation();
   const [type, setType] = useState<RecordType>('ALL');
@@ -72,8 +76,12 @@ function RecordsBody({
     >
       {({ list, totalPages }) => (
         <>
-          <div className="records__scroll">
-            <table className="records__table" data-testid="records-table" aria-busy={query.isFetching || undefined}>
+          <div className="records__scroll stack-table-scroll">
+            <table
+              className="records__table stack-table"
+              data-testid="records-table"
+              aria-busy={query.isFetching || undefined}
+            >
               <thead>
                 <tr>
                   <th scope="col">{t('records.time')}</th>
@@ -90,20 +98,23 @@ function RecordsBody({
               <tbody>
                 {list.map((row) => (
                   <tr key={row.id} data-testid="records-row" data-code={row.code}>
-                    <td>
+                    <td data-label={t('records.time')}>
                       <TimeCell iso={row.time} />
                     </td>
-                    <td>{t(`records.codes.${row.code}`, { defaultValue: row.code })}</td>
+                    <td data-label={t('records.code')}>{t(`records.codes.${row.code}`, { defaultValue: row.code })}</td>
                     <td
+                      data-label={t('records.amount')}
                       className={`records__num ${row.amount.startsWith('-') ? 'records__debit' : 'records__credit'}`}
                       data-testid="records-amount"
                     >
                       {row.amount.startsWith('+') ? `+${groupDigits(row.amount.slice(1))}` : groupDigits(row.amount)}
                     </td>
-                    <td className="records__num" data-testid="records-balance">
+                    <td data-label={t('records.balanceAfter')} className="records__num" data-testid="records-balance">
                       {groupDigits(row.balanceAfter)}
                     </td>
-                    <td className="records__reference">{row.reference ?? ''}</td>
+                    <td data-label={t('records.reference')} className="records__reference stack-table__wrap">
+                      {row.reference ?? ''}
+                    </td>
                   </tr>
                 ))}
               </tbody>

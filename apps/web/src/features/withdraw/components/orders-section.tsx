@@ -2,6 +2,7 @@ import { groupDigits } from '@/lib/wallet';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime, useLocale } from '@/lib/i18n/use-locale';
 import type { WithdrawOrder } from '@platform/contracts';
 import { SectionState } from '@/components/section-state';
 import { getOrders, ordersQueryKey, ORDERS_PAGE_SIZE } from '../api/withdraw-api';
@@ -9,7 +10,8 @@ import { ConfirmReceiptDialog } from './confirm-receipt-dialog';
 
 /** The member's withdrawal orders, newest first, with their translated status and receipt state. */
 export function OrdersSection({ currencySymbol }: { currencySymbol: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const locale = useLocale();
   const [page, setPage] = useState(1);
   const [confirming, setConfirming] = useState<WithdrawOrder | null>(null);
   const orders = useQuery({ queryKey: ordersQueryKey(page), queryFn: ({ signal }) => getOrders(page, signal) });
@@ -50,8 +52,7 @@ export function OrdersSection({ currencySymbol }: { currencySymbol: string }) {
                     )}
                   </div>
                   <div className="muted">
-                    {new Date(order.createdAt).toLocaleString(i18n.language)} · {order.bankName} {order.accountNumber} ·{' '}
-                    {order.orderNo}
+                    {formatDateTime(order.createdAt, locale)} · {order.bankName} {order.accountNumber} · {order.orderNo}
                   </div>
                   {order.rejectReason && (
                     <div className="muted">{t('withdraw.rejectReason', { reason: order.rejectReason })}</div>
