@@ -6,7 +6,6 @@ import {
   type LaunchTheme,
   type LaunchWallet,
 } from '@platform/contracts';
-import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { randomToken } from '../../lib/tokens';
 import { LaunchRefused, type GameLauncher, type LaunchInput } from '../catalogue';
