@@ -6,7 +6,9 @@ import { seedMemberActivity } from './support/layout';
 import { apiLogin } from './support/session';
 import { usePlatformAndBrowser } from './support/suite';
 
-const suite = usePlatformAndBrowser();
+// Every demo vendor connected (ADR 0020): the member's betting record names games of vendors a plain demo hides, and
+// the allow-list of product names is read from the player's game list.
+const suite = usePlatformAndBrowser({ connectVendors: true });
 
 /** The pages a new player reads first: the lobby, a game list, the member centre's pages, help and the verifier. */
 const MEMBER_PATHS = [
