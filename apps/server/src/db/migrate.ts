@@ -1,5 +1,16 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createMigrator } from '@platform/db';
+
+const MODULES = fileURLToPath(new URL('../modules/', import.meta.url));
+
+/** Every module's `sql/` folder, at any depth below modules/ (modules may sit in domain folders). */
+const sqlFolders = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .flatMap((entry) => (entry.name === 'sql' ? [join(dir, entry.name)] : sqlFolders(join(dir, entry.name))))
+    .sort();
 
 export type { Migration } from '@platform/db';
 
@@ -8,10 +19,8 @@ export const platformMigrator = createMigrator({
   name: 'platform',
   dir: fileURLToPath(new URL('./migrations/', import.meta.url)),
   table: 'schema_migrations',
-  // The money core's SQL functions as code (DESIGN.md §2): each module's current definitions, applied after migrations.
-  routines: ['ledger', 'seamless'].map((module) =>
-    fileURLToPath(new URL(`../modules/${module}/sql/`, import.meta.url)),
-  ),
+  // Each module's SQL functions and read-only views as code (DESIGN.md §2): current definitions, applied after migrations.
+  routines: sqlFolders(MODULES),
 });
 
 export const loadMigrations = platformMigrator.load;

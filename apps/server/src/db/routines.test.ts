@@ -33,8 +33,9 @@ describeEachDatabase('money core SQL functions', (getDb) => {
     );
     const database = new Map(rows.map((row) => [row.name, row.body]));
     // Every ledger and seamless function in the database comes from a file, and runs the file's text.
-    expect([...database.keys()].sort()).toEqual([...files.keys()].sort());
-    for (const [name, body] of files) expect(database.get(name), name).toBe(body);
+    const moneyCore = [...files.keys()].filter((name) => /^(ledger|seamless)_/.test(name));
+    expect([...database.keys()].sort()).toEqual(moneyCore.sort());
+    for (const name of moneyCore) expect(database.get(name), name).toBe(files.get(name));
   });
 
   it('should reapply a routine whose recorded checksum no longer matches its file', async () => {
