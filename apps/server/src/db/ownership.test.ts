@@ -67,7 +67,7 @@ const moduleFiles = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return moduleFiles(path);
-    const harness = /\.test\.ts$|test-support|\.crash-|-fixture\./.test(entry.name);
+    const harness = /\.test\.ts$|test-support|-fixture\./.test(entry.name);
     return !harness && /\.(ts|sql)$/.test(entry.name) ? [path] : [];
   });
 

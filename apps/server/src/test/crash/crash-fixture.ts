@@ -1,9 +1,9 @@
 import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { Database } from '../../db/database';
 import { vendorSecretKey } from '../../env';
-import { insertMember } from '../../test/identity-helpers';
-import { testHasher } from '../../test/test-app';
-import { freshMerchant } from '../../test/ledger-helpers';
+import { insertMember } from '../identity-helpers';
+import { testHasher } from '../test-app';
+import { freshMerchant } from '../ledger-helpers';
 
 /**
  * The crash test's tenant (issue 4): a merchant of its own, reached by its own Host, with agents and the players below

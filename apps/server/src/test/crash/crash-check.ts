@@ -1,7 +1,7 @@
 import { formatMoney } from '@platform/contracts';
-import { SCALE } from './ledger.crash-fixture';
-import { FIRST_MEANS_APPLIED, type Answer, type Op } from './ledger.crash-ops';
-import { rowKey, SEAMLESS, type LedgerRow, type World } from './ledger.crash-world';
+import { SCALE } from './crash-fixture';
+import { FIRST_MEANS_APPLIED, type Answer, type Op } from './crash-ops';
+import { rowKey, SEAMLESS, type LedgerRow, type World } from './crash-world';
 
 /**
  * The crash test's verdict (issue 4): each operation looked up in the database by its key, transaction id or order

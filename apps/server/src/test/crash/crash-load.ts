@@ -1,4 +1,4 @@
-import type { CrashFixture, Party, Player } from './ledger.crash-fixture';
+import type { CrashFixture, Party, Player } from './crash-fixture';
 import {
   classify,
   KINDS,
@@ -8,8 +8,8 @@ import {
   type Kind,
   type Op,
   type OpContext,
-} from './ledger.crash-ops';
-import type { CrashableServer } from './ledger.crash-support';
+} from './crash-ops';
+import type { CrashableServer } from './crash-support';
 
 /**
  * The crash test's load (issue 4): the operations sent, every answer to them, and the flows a client runs. A flow is

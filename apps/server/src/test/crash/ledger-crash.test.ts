@@ -5,13 +5,13 @@ import { API, PublicKeyResponseSchema } from '@platform/contracts';
 import { openPostgres } from '@platform/db';
 import type { Database } from '../../db/database';
 import { testDatabaseUrl } from '../../env';
-import { verifyWorld, type Landing, type Verdict } from './ledger.crash-check';
-import { crashFixture } from './ledger.crash-fixture';
-import { crashLoad, lost, type CrashLoad } from './ledger.crash-load';
-import { FIRST_MEANS_APPLIED, KINDS, refusalsOf, type Kind, type Op } from './ledger.crash-ops';
-import { crashableServer, eachLimit, random, runUnderKills, type CrashableServer } from './ledger.crash-support';
-import { readWorld } from './ledger.crash-world';
-import { bigintJson, expectSoundLedger } from '../../test/ledger-helpers';
+import { verifyWorld, type Landing, type Verdict } from './crash-check';
+import { crashFixture } from './crash-fixture';
+import { crashLoad, lost, type CrashLoad } from './crash-load';
+import { FIRST_MEANS_APPLIED, KINDS, refusalsOf, type Kind, type Op } from './crash-ops';
+import { crashableServer, eachLimit, random, runUnderKills, type CrashableServer } from './crash-support';
+import { readWorld } from './crash-world';
+import { bigintJson, expectSoundLedger } from '../ledger-helpers';
 
 /**
  * Issue 4: the real server (src/main.ts, as `npm start` runs it) is SIGKILLed at random moments of a load of the money

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database';
-import { VENDOR } from './ledger.crash-fixture';
+import { VENDOR } from './crash-fixture';
 
 /** What the crash test reads back from the database after the load (issue 4): the merchant's money and orders. */
 export type LedgerRow = {

@@ -10,7 +10,7 @@ import {
   type SeamlessOp,
   OPS_API,
 } from '@platform/contracts';
-import { signNotification, SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../demo-gateway';
+import { signNotification, SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../../modules/demo-gateway';
 import {
   CURRENCY,
   GAME,
@@ -20,8 +20,8 @@ import {
   type CrashFixture,
   type Party,
   type Player,
-} from './ledger.crash-fixture';
-import type { HttpRequest, Sent } from './ledger.crash-support';
+} from './crash-fixture';
+import type { HttpRequest, Sent } from './crash-support';
 
 /**
  * The money operations of the crash test's load (issue 4), each over the HTTP API a real caller uses: staff
