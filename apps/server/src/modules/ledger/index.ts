@@ -9,6 +9,7 @@ export type { AccountKey } from './ledger.repository';
 export type { LedgerService, ReverseInput, TransferPage } from './ledger.service';
 export { directPoster, groupCommitPoster, type GroupCommitOptions, type Poster } from './ledger.poster';
 export * from './ledger.types';
+export { ledgerShardOf, pgHashtext } from './ledger.shards';
 
 export type LedgerModuleDeps = {
   db: Database;

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database';
+import { decodeSqlError } from '../../lib/sql-errors';
 import { isSingleLeg, ledgerRepository, type PostOutcome, type PostRequest } from './ledger.repository';
 
 /** Hands one post to the database and returns its own outcome, whatever else runs with it. */
@@ -11,22 +12,18 @@ export type GroupCommitOptions = {
   maxInFlight?: number;
 };
 
-/** PostgreSQL error codes a post retries once, alone: both mean "someone else got there first", never "invalid". */
-const RETRYABLE = new Set([
-  // unique_violation: two posts with one key raced past the idempotency check; the retry sees the winner's rows
-  // and answers REPLAYED or IDEMPOTENCY_CONFLICT like any later retry.
-  '23505',
-  // deadlock_detected / serialization_failure: rows are locked in key order, so this should not happen; if it
-  // does, the statement was rolled back whole and running it again is safe.
-  '40P01',
-  '40001',
-]);
+/**
+ * Failures a post retries alone: both mean "someone else got there first", never "invalid".
+ * - unique_violation: two posts with one key raced past the idempotency check; the retry sees the winner's rows and
+ *   answers REPLAYED or IDEMPOTENCY_CONFLICT like any later retry.
+ * - deadlock_detected / serialization_failure: rows are locked in key order, so this should not happen; if it does,
+ *   the statement was rolled back whole and running it again is safe.
+ */
+const retryable = (error: unknown): boolean => {
+  const { kind } = decodeSqlError(error);
+  return kind === 'unique' || kind === 'rolled-back';
+};
 const MAX_ATTEMPTS = 3;
-
-const sqlState = (error: unknown): string | undefined =>
-  typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string'
-    ? error.code
-    : undefined;
 
 /**
  * A batch in one statement: the lean single-leg path when every post of it has one leg and no reversal (nearly all:
@@ -35,7 +32,7 @@ const sqlState = (error: unknown): string | undefined =>
 const postBatch = (db: Database, posts: readonly PostRequest[]): Promise<PostOutcome[]> =>
   posts.every(isSingleLeg) ? ledgerRepository.postSingleLeg(db, posts) : ledgerRepository.post(db, posts);
 
-/** One post, one statement; retried alone when it lost a race (see RETRYABLE). */
+/** One post, one statement; retried alone when it lost a race (see retryable). */
 const postAlone = async (db: Database, post: PostRequest): Promise<PostOutcome> => {
   for (let attempt = 1; ; attempt += 1) {
     try {
@@ -43,7 +40,7 @@ const postAlone = async (db: Database, post: PostRequest): Promise<PostOutcome> 
       if (outcome === undefined) throw new Error('ledger_post returned no outcome');
       return outcome;
     } catch (error) {
-      if (attempt >= MAX_ATTEMPTS || !RETRYABLE.has(sqlState(error) ?? '')) throw error;
+      if (attempt >= MAX_ATTEMPTS || !retryable(error)) throw error;
     }
   }
 };

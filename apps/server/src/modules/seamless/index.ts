@@ -8,6 +8,7 @@ import { createRateLimiter, memoryRateLimitStore, type RateRule } from '../rate-
 import type { WalletService } from '../wallet';
 import { seamlessLauncher } from './seamless.launcher';
 import { directSeamlessPoster, groupCommitSeamlessPoster, type SeamlessGroupCommitOptions } from './seamless.poster';
+import { pulledRoundsRepository, type PulledRound } from './pulled-rounds.repository';
 import { seamlessRepository } from './seamless.repository';
 import { seamlessRoutes } from './seamless.routes';
 import { seamlessServiceFactory, type VendorSecretResolver } from './seamless.service';
@@ -16,6 +17,7 @@ import { createVendorDirectory } from './vendor-directory';
 export { SEAMLESS_STATUS, type VendorSecretResolver } from './seamless.service';
 export { signSeamless } from './seamless.signature';
 export { launchBase, launchUrl, playerIdOf } from './seamless.launcher';
+export type { PulledRound } from './pulled-rounds.repository';
 
 /**
  * Ends every live game session of a member in the caller's transaction (identity calls it at logout, password change
@@ -24,6 +26,19 @@ export { launchBase, launchUrl, playerIdOf } from './seamless.launcher';
  */
 export const endMemberGameSessions = (tx: Queryable, merchantId: number, memberId: bigint, nowMs: number) =>
   seamlessRepository(tx).endMemberSessions(merchantId, memberId, nowMs);
+
+/**
+ * Which of `roundIds` of a vendor the betting record already has. The transfer wallet's bet-record pull skips those:
+ * their money was posted before their row was written.
+ */
+export const knownRounds = (db: Queryable, merchantId: number, vendorCode: string, roundIds: string[]) =>
+  pulledRoundsRepository.known(db, merchantId, vendorCode, roundIds);
+
+/**
+ * Writes a round pulled from a transfer vendor into the betting record (in the caller's transaction, after its money
+ * was posted: the row is the pull's "done" mark). Returns false when the round was there already.
+ */
+export const recordPulledRound = (tx: Queryable, round: PulledRound) => pulledRoundsRepository.insert(tx, round);
 
 /**
  * Calls per vendor (and merchant) per node: far above a busy vendor's rate (a round is two or three calls), low enough

@@ -8,7 +8,7 @@ import { clearRateLimits, freshIp, insertMember, loginOk } from '../../test/iden
 import { buildTestApp } from '../../test/test-app';
 import { adjust, trialToken } from '../../test/wallet-helpers';
 import { expectSoundLedger } from '../../test/ledger-helpers';
-import { ledgerShardOf } from './pg-hash';
+import { ledgerShardOf } from '../ledger';
 import { HOUSE_SHARDS } from './seamless.service';
 import { signSeamless } from './seamless.signature';
 import {

@@ -1,10 +1,17 @@
-import type { CallOutcome, CallRefusal, SeamlessRepository } from './seamless.repository';
+import { refusalError } from '../../lib/sql-errors';
+import type { CallOutcome, CallRefusal, SeamlessCallInput } from './seamless.repository';
 
 /**
  * Hands one call to the database and answers its own outcome (or throws its own refusal), whatever runs with it.
  * `lane` groups calls that may share a batch (see groupCommitSeamlessPoster); any number is accepted.
  */
-export type SeamlessPoster = { submit(input: Record<string, unknown>, lane: number): Promise<CallOutcome> };
+export type SeamlessPoster<I = SeamlessCallInput> = { submit(input: I, lane: number): Promise<CallOutcome> };
+
+/** The statements a poster runs: one call, or several in one statement (seamless.repository.ts). */
+type CallStatements<I> = {
+  call(input: I): Promise<CallOutcome>;
+  callBatch(inputs: readonly I[]): Promise<(CallOutcome | CallRefusal)[]>;
+};
 
 export type SeamlessGroupCommitOptions = {
   /** Calls per statement at most: each is a subtransaction, and PostgreSQL keeps 64 per backend in memory. */
@@ -13,14 +20,10 @@ export type SeamlessGroupCommitOptions = {
   lanes?: number;
 };
 
-/** A refusal from inside a batch, shaped as seamless_call raises it alone (SQLSTATE SW001), for one code path. */
-export const refusalError = (refusal: CallRefusal): Error =>
-  Object.assign(new Error(refusal.refused), { code: 'SW001', detail: refusal.detail });
-
 const isRefusal = (outcome: CallOutcome | CallRefusal): outcome is CallRefusal => 'refused' in outcome;
 
 /** Every call its own statement and commit. */
-export const directSeamlessPoster = (repository: Pick<SeamlessRepository, 'call'>): SeamlessPoster => ({
+export const directSeamlessPoster = <I>(repository: Pick<CallStatements<I>, 'call'>): SeamlessPoster<I> => ({
   submit: (input) => repository.call(input),
 });
 
@@ -35,13 +38,13 @@ export const directSeamlessPoster = (repository: Pick<SeamlessRepository, 'call'
  * nearly always share a shard and run one after the other. The caller puts a call in the lane of its house shard
  * (shard modulo lanes), so batches of different lanes touch different shards and really run side by side.
  */
-export const groupCommitSeamlessPoster = (
-  repository: Pick<SeamlessRepository, 'call' | 'callBatch'>,
+export const groupCommitSeamlessPoster = <I>(
+  repository: CallStatements<I>,
   options: SeamlessGroupCommitOptions = {},
-): SeamlessPoster => {
+): SeamlessPoster<I> => {
   const maxBatch = options.maxBatch ?? 32;
   type Pending = {
-    input: Record<string, unknown>;
+    input: I;
     resolve: (outcome: CallOutcome) => void;
     reject: (error: unknown) => void;
   };
@@ -69,7 +72,7 @@ export const groupCommitSeamlessPoster = (
     batch.forEach((pending, index) => {
       const outcome = outcomes[index];
       if (outcome === undefined) pending.reject(new Error('seamless_calls answered fewer calls than it got'));
-      else if (isRefusal(outcome)) pending.reject(refusalError(outcome));
+      else if (isRefusal(outcome)) pending.reject(refusalError(outcome.refused, outcome.detail));
       else pending.resolve(outcome);
     });
   };

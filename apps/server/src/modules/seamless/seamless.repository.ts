@@ -1,6 +1,8 @@
+import type { SeamlessOp } from '@platform/contracts';
 import type { Queryable } from '../../db/database';
+import { decodeSqlError } from '../../lib/sql-errors';
 
-/** A vendor as the protocols see it: one game_vendors row and its merchant. */
+/** A vendor as the protocols see it: one row of the catalogue's vendor_profiles view. */
 export type VendorRow = {
   merchantId: number;
   code: string;
@@ -30,7 +32,36 @@ export type GameSessionRow = {
 
 export type NewGameSession = Omit<GameSessionRow, 'expiresAt'> & { tokenHash: string; expiresAtMs: number };
 
-/** What seamless_call() (0010_vendor_protocols.sql) answers. Amounts are minor units as decimal text. */
+/**
+ * One money call as seamless_call(p jsonb) takes it (sql/seamless-call.sql, where each field is described). Ids and
+ * amounts travel as decimal strings: JSON numbers would lose bigint precision.
+ */
+export type SeamlessCallInput = {
+  op: Exclude<SeamlessOp, 'balance'>;
+  merchant: number;
+  vendor: string;
+  tx: string;
+  member: string;
+  round: string;
+  game: string;
+  currency: string;
+  play: boolean;
+  /** Minor units; null for a call without an amount (rollback, endRound). */
+  amount: string | null;
+  /** The bet a credit or rollback names. */
+  bet: string | null;
+  endRound: boolean;
+  sessionExpired: boolean;
+  /** The game session's token hash: seamless_session_checked reads whether it was ended since. */
+  session: string;
+  hash: string;
+  source: string;
+  /** The member's CASH or PLAY account, and the merchant's HOUSE:<vendor> account. */
+  account: string;
+  house: string;
+};
+
+/** What seamless_call() (sql/seamless-call.sql) answers. Amounts are minor units as decimal text. */
 export type CallOutcome = {
   duplicate: boolean;
   balance: string;
@@ -55,7 +86,7 @@ export const seamlessRepository = (db: Queryable) => ({
   vendorByCodes: async (merchantCode: string, vendorCode: string): Promise<VendorRow | undefined> =>
     (
       await db.query<VendorRow>(
-        `SELECT ${VENDOR_COLUMNS} FROM game_vendors v JOIN merchants m ON m.id = v.merchant_id
+        `SELECT ${VENDOR_COLUMNS} FROM vendor_profiles v JOIN merchant_basics m ON m.id = v.merchant_id
          WHERE m.code = $1 AND v.code = $2`,
         [merchantCode, vendorCode],
       )
@@ -64,7 +95,7 @@ export const seamlessRepository = (db: Queryable) => ({
   vendor: async (merchantId: number, vendorCode: string): Promise<VendorRow | undefined> =>
     (
       await db.query<VendorRow>(
-        `SELECT ${VENDOR_COLUMNS} FROM game_vendors v WHERE v.merchant_id = $1 AND v.code = $2`,
+        `SELECT ${VENDOR_COLUMNS} FROM vendor_profiles v WHERE v.merchant_id = $1 AND v.code = $2`,
         [merchantId, vendorCode],
       )
     ).rows[0],
@@ -122,7 +153,7 @@ export const seamlessRepository = (db: Queryable) => ({
   /** How many rows (shards) an account has. */
   shardCount: async (merchantId: number, accountId: bigint): Promise<number> => {
     const { rows } = await db.query<{ shardCount: number }>(
-      'SELECT shard_count AS "shardCount" FROM ledger_accounts WHERE merchant_id = $1 AND id = $2 AND shard = 0',
+      'SELECT shard_count AS "shardCount" FROM ledger_balances WHERE merchant_id = $1 AND id = $2',
       [merchantId, accountId],
     );
     const count = rows[0]?.shardCount;
@@ -139,10 +170,10 @@ export const seamlessRepository = (db: Queryable) => ({
   ): Promise<{ status: string; balanceMinor: bigint } | undefined> =>
     (
       await db.query<{ status: string; balanceMinor: bigint }>(
-        `SELECT m.status, coalesce((SELECT a.balance_minor FROM ledger_accounts a
+        `SELECT m.status, coalesce((SELECT a.balance_minor FROM ledger_balances a
              WHERE a.merchant_id = m.merchant_id AND a.owner_kind = 'MEMBER' AND a.owner_id = m.id
-               AND a.purpose = $3 AND a.currency = $4 AND a.shard = 0), 0)::bigint AS "balanceMinor"
-         FROM members m WHERE m.merchant_id = $1 AND m.id = $2`,
+               AND a.purpose = $3 AND a.currency = $4), 0)::bigint AS "balanceMinor"
+         FROM member_standing m WHERE m.merchant_id = $1 AND m.id = $2`,
         [merchantId, memberId, purpose, currency],
         { prepare: 'seamless_member_balance' },
       )
@@ -152,7 +183,7 @@ export const seamlessRepository = (db: Queryable) => ({
    * One money call, all or nothing (seamless_call); refusals are thrown with SQLSTATE SW001. A call that PostgreSQL
    * aborted as a deadlock victim (two calls closing one round of several bets) was rolled back whole and runs again.
    */
-  call: async (input: Record<string, unknown>): Promise<CallOutcome> => {
+  call: async (input: SeamlessCallInput): Promise<CallOutcome> => {
     const text = JSON.stringify(input);
     for (let attempt = 1; ; attempt += 1) {
       try {
@@ -166,8 +197,7 @@ export const seamlessRepository = (db: Queryable) => ({
         if (outcome === undefined) throw new Error('seamless_call returned no row');
         return typeof outcome === 'string' ? (JSON.parse(outcome) as CallOutcome) : outcome;
       } catch (error) {
-        const code = (error as { code?: unknown } | null)?.code;
-        if (attempt >= MAX_ATTEMPTS || (code !== '40P01' && code !== '40001')) throw error;
+        if (attempt >= MAX_ATTEMPTS || decodeSqlError(error).kind !== 'rolled-back') throw error;
       }
     }
   },
@@ -176,7 +206,7 @@ export const seamlessRepository = (db: Queryable) => ({
    * Several calls in one statement (seamless_calls): one transaction, each call in its own subtransaction. Answers one
    * entry per call, in order: its outcome, or its refusal. Throws when the batch failed whole (nothing was applied).
    */
-  callBatch: async (inputs: readonly Record<string, unknown>[]): Promise<(CallOutcome | CallRefusal)[]> => {
+  callBatch: async (inputs: readonly SeamlessCallInput[]): Promise<(CallOutcome | CallRefusal)[]> => {
     const { rows } = await db.query<{ outcomes: (CallOutcome | CallRefusal)[] | string }>(
       'SELECT seamless_calls(seamless_sessions_checked($1::jsonb)) AS outcomes',
       [JSON.stringify(inputs)],

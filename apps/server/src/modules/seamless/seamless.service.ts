@@ -14,10 +14,11 @@ import type { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { EventBus } from '../../lib/event-bus';
+import { decodeSqlError } from '../../lib/sql-errors';
 import { describeIssues } from '../../lib/validate';
 import { tooManyRequests, type RateLimiter, type RateRule } from '../rate-limit';
+import { ledgerShardOf, pgHashtext } from '../ledger';
 import type { WalletService } from '../wallet';
-import { ledgerShardOf, pgHashtext } from './pg-hash';
 import type { SeamlessPoster } from './seamless.poster';
 import type { CallOutcome, GameSessionRow, SeamlessRepository } from './seamless.repository';
 import { signatureMatches, timestampOf } from './seamless.signature';
@@ -70,8 +71,6 @@ const refuse = (code: SeamlessErrorCode, message = MESSAGES[code] ?? code, value
 /** Header formats: anything else is no vendor at all, refused before any work. */
 const MERCHANT_CODE = /^[a-z0-9][a-z0-9_-]{0,31}$/;
 const VENDOR_CODE = /^[A-Z0-9_]{1,32}$/;
-/** SQLSTATE of seamless_refuse() (0010_vendor_protocols.sql): the message is the protocol's code. */
-const REFUSAL_SQLSTATE = 'SW001';
 const REFUSALS = new Set<string>(Object.keys(SEAMLESS_STATUS));
 
 /**
@@ -337,12 +336,11 @@ export const seamlessServiceFactory = (deps: SeamlessServiceDeps) => {
 
 /** A refusal raised inside seamless_call, as the AppError the vendor gets; undefined for anything else. */
 const refusalOf = (error: unknown, scale: number, currency: string): AppError | undefined => {
-  if (typeof error !== 'object' || error === null) return undefined;
-  const { code, message, detail } = error as { code?: unknown; message?: unknown; detail?: unknown };
-  if (code !== REFUSAL_SQLSTATE || typeof message !== 'string' || !REFUSALS.has(message)) return undefined;
-  const refusal = message as SeamlessErrorCode;
-  if (refusal === 'INSUFFICIENT_FUNDS' && typeof detail === 'string' && /^-?\d+$/.test(detail)) {
-    return refuse(refusal, undefined, { balance: formatMoney(BigInt(detail), scale), currency });
+  const failure = decodeSqlError(error);
+  if (failure.kind !== 'refusal' || !REFUSALS.has(failure.code)) return undefined;
+  const refusal = failure.code as SeamlessErrorCode;
+  if (refusal === 'INSUFFICIENT_FUNDS' && /^-?\d+$/.test(failure.detail)) {
+    return refuse(refusal, undefined, { balance: formatMoney(BigInt(failure.detail), scale), currency });
   }
   return refuse(refusal);
 };

@@ -1,6 +1,10 @@
 import type { Queryable } from '../../db/database';
+import type { PulledRound } from '../seamless';
 
-/** SQL of the bet-record pull (0012_transfer_protocol.sql, game_rounds of 0010). */
+/**
+ * SQL of the bet-record pull (0012_transfer_protocol.sql). The rounds themselves are the seamless module's betting
+ * record (game_rounds): read and written through its index.ts.
+ */
 
 export type BetCursor = {
   merchantId: number;
@@ -11,19 +15,8 @@ export type BetCursor = {
   pageCursor: string | null;
 };
 
-export type PulledRoundRow = {
-  merchantId: number;
-  vendorCode: string;
-  roundId: string;
-  memberId: bigint;
-  gameCode: string;
-  currency: string;
-  betMinor: bigint;
-  winMinor: bigint;
-  status: 'SETTLED' | 'CANCELLED';
-  startedAt: Date;
-  settledAt: Date;
-};
+/** A pulled round as the seamless module's betting record takes it (seamless index.ts, recordPulledRound). */
+export type PulledRoundRow = PulledRound;
 
 export type DeferredRound = { roundId: string; memberId: bigint; betMinor: bigint; winMinor: bigint };
 
@@ -39,7 +32,7 @@ export const betPullRepository = {
     await db.query(
       `INSERT INTO transfer_bet_cursors (merchant_id, vendor_code, pulled_to, next_pull_at)
        SELECT tv.merchant_id, tv.vendor_code, $1, $2
-       FROM merchant_transfer_vendors tv JOIN merchants m ON m.id = tv.merchant_id
+       FROM merchant_transfer_vendors tv JOIN merchant_basics m ON m.id = tv.merchant_id
        WHERE tv.adapter = 'HTTP' AND tv.enabled AND NOT m.wallet_is_single
        ON CONFLICT (merchant_id, vendor_code) DO NOTHING`,
       [startAt, now],
@@ -55,7 +48,7 @@ export const betPullRepository = {
       `UPDATE transfer_bet_cursors c SET next_pull_at = $2, claim_token = $3, updated_at = $1
        FROM (SELECT c2.merchant_id, c2.vendor_code FROM transfer_bet_cursors c2
              JOIN merchant_transfer_vendors tv ON tv.merchant_id = c2.merchant_id AND tv.vendor_code = c2.vendor_code
-             JOIN merchants m ON m.id = c2.merchant_id
+             JOIN merchant_basics m ON m.id = c2.merchant_id
              WHERE c2.next_pull_at <= $1 AND tv.adapter = 'HTTP' AND tv.enabled AND NOT m.wallet_is_single
              ORDER BY c2.next_pull_at LIMIT $4 FOR UPDATE OF c2 SKIP LOCKED) due
        WHERE c.merchant_id = due.merchant_id AND c.vendor_code = due.vendor_code AND c.next_pull_at <= $1
@@ -112,54 +105,16 @@ export const betPullRepository = {
     );
   },
 
-  /** Which of `roundIds` the platform already has (those are done: their money was posted before the row). */
-  knownRounds: async (db: Queryable, merchantId: number, vendorCode: string, roundIds: string[]) =>
-    new Set(
-      (
-        await db.query<{ roundId: string }>(
-          `SELECT round_id AS "roundId" FROM game_rounds
-           WHERE merchant_id = $1 AND vendor_code = $2 AND round_id = ANY($3::text[])`,
-          [merchantId, vendorCode, roundIds],
-        )
-      ).rows.map((row) => row.roundId),
-    ),
-
   /** The merchant's members among `memberIds`, with their type (trial members have no transfer wallet). */
   members: async (db: Queryable, merchantId: number, memberIds: bigint[]) =>
     new Map(
       (
         await db.query<{ id: bigint; userType: number }>(
-          `SELECT id, user_type AS "userType" FROM members WHERE merchant_id = $1 AND id = ANY($2::bigint[])`,
+          `SELECT id, user_type AS "userType" FROM member_standing WHERE merchant_id = $1 AND id = ANY($2::bigint[])`,
           [merchantId, memberIds.map(String)],
         )
       ).rows.map((row) => [row.id, row.userType]),
     ),
-
-  /** The round as the betting record shows it; false when it was already there. */
-  insertRound: async (db: Queryable, round: PulledRoundRow): Promise<boolean> =>
-    (
-      await db.query(
-        `INSERT INTO game_rounds (merchant_id, vendor_code, round_id, member_id, game_code, currency, play, bet_minor,
-           win_minor, valid_bet_minor, status, started_at, settled_at)
-         VALUES ($1, $2, $3, $4, $5, $6, false, $7, $8, $9, $10, $11, $12)
-         ON CONFLICT (merchant_id, vendor_code, round_id) DO NOTHING
-         RETURNING 1`,
-        [
-          round.merchantId,
-          round.vendorCode,
-          round.roundId,
-          round.memberId,
-          round.gameCode,
-          round.currency,
-          round.betMinor,
-          round.winMinor,
-          round.status === 'CANCELLED' ? 0n : round.betMinor,
-          round.status,
-          round.startedAt,
-          round.settledAt,
-        ],
-      )
-    ).rows.length > 0,
 
   defer: async (db: Queryable, round: PulledRoundRow): Promise<void> => {
     await db.query(

@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { EventBus } from '../../lib/event-bus';
 import type { Merchant } from '../merchant';
+import { knownRounds, recordPulledRound } from '../seamless';
 import type { WalletService } from '../wallet';
 import { betPullRepository as repo, type BetCursor, type PulledRoundRow } from './bet-pull.repository';
 import { vendorAmountMinor, type TransferEndpointResolver } from './http-adapter';
@@ -167,7 +168,7 @@ export const betPullServiceFactory = (deps: BetPullDeps) => {
   /** One page of rounds: the new ones are posted, written and announced; the known ones are skipped. */
   const ingest = async (merchant: Merchant, vendorCode: string, rounds: VendorBetRound[], result: BetPullResult) => {
     if (rounds.length === 0) return;
-    const known = await repo.knownRounds(
+    const known = await knownRounds(
       db,
       merchant.id,
       vendorCode,
@@ -189,7 +190,7 @@ export const betPullServiceFactory = (deps: BetPullDeps) => {
       }
       const money = row.status === 'CANCELLED' ? 'NOTHING' : await postRound(merchant, vendorCode, row);
       const inserted = await db.transaction(async (tx) => {
-        const fresh = await repo.insertRound(tx, row);
+        const fresh = await recordPulledRound(tx, row);
         if (fresh && money === 'DEFERRED') await repo.defer(tx, row);
         return fresh;
       });

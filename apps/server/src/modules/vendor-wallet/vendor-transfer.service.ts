@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import { decodeSqlError } from '../../lib/sql-errors';
 import type { Merchant } from '../merchant';
 import type { WalletService } from '../wallet';
 import {
@@ -68,9 +69,6 @@ export type VendorTransferServiceDeps = {
 
 const newOrderNo = (nowMs: number): string =>
   `VT${nowMs.toString(36).toUpperCase()}${randomBytes(6).toString('hex').toUpperCase()}`;
-
-const isUniqueViolation = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 
 const isInsufficientFunds = (error: unknown): boolean =>
   error instanceof AppError && error.code === 'INSUFFICIENT_FUNDS';
@@ -203,7 +201,7 @@ export const vendorTransferServiceFactory = (deps: VendorTransferServiceDeps) =>
         firstCheckAt: new Date(nowMs + deps.firstCheckAfterMs),
       });
     } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
+      if (decodeSqlError(error).kind !== 'unique') throw error;
       throw new AppError('TRANSFER_PENDING', 409, 'A transfer with this game provider is still being confirmed');
     }
     if (order === undefined) {

@@ -38,7 +38,7 @@ CREATE OR REPLACE FUNCTION ledger_post_one(
   created_at timestamptz
 ) LANGUAGE plpgsql AS $$
 DECLARE
-  v_key_hash integer := hashtext(p_source || ':' || p_key);
+  v_key_hash integer := ledger_key_hash(p_source, p_key);
   v_existing record;
   v_debit record;
   v_credit record;
@@ -67,8 +67,8 @@ BEGIN
   IF v_credit_first THEN
     UPDATE ledger_accounts a SET balance_minor = a.balance_minor + p_amount
       WHERE a.merchant_id = p_merchant AND a.id = p_credit
-        AND a.shard = abs(v_key_hash % (SELECT c.shard_count FROM ledger_accounts c
-                                        WHERE c.merchant_id = p_merchant AND c.id = p_credit AND c.shard = 0))
+        AND a.shard = ledger_shard_of(v_key_hash, (SELECT c.shard_count FROM ledger_accounts c
+                                                   WHERE c.merchant_id = p_merchant AND c.id = p_credit AND c.shard = 0))
       RETURNING a.balance_minor, a.shard, a.currency INTO v_credit;
     IF NOT FOUND THEN
       RETURN QUERY SELECT 'ACCOUNT_NOT_FOUND'::text, p_credit::text, NULL::bigint, NULL::text, NULL::smallint,
@@ -80,8 +80,8 @@ BEGIN
   -- The one way a balance goes down: guarded by the balance itself, in the same statement (DESIGN.md §5).
   UPDATE ledger_accounts a SET balance_minor = a.balance_minor - p_amount
     WHERE a.merchant_id = p_merchant AND a.id = p_debit
-      AND a.shard = abs(v_key_hash % (SELECT c.shard_count FROM ledger_accounts c
-                                      WHERE c.merchant_id = p_merchant AND c.id = p_debit AND c.shard = 0))
+      AND a.shard = ledger_shard_of(v_key_hash, (SELECT c.shard_count FROM ledger_accounts c
+                                                 WHERE c.merchant_id = p_merchant AND c.id = p_debit AND c.shard = 0))
       AND (a.allow_negative OR a.balance_minor >= p_amount)
     RETURNING a.balance_minor, a.shard, a.currency INTO v_debit;
   IF NOT FOUND THEN
@@ -99,8 +99,8 @@ BEGIN
   IF NOT v_credit_first THEN
     UPDATE ledger_accounts a SET balance_minor = a.balance_minor + p_amount
       WHERE a.merchant_id = p_merchant AND a.id = p_credit
-        AND a.shard = abs(v_key_hash % (SELECT c.shard_count FROM ledger_accounts c
-                                        WHERE c.merchant_id = p_merchant AND c.id = p_credit AND c.shard = 0))
+        AND a.shard = ledger_shard_of(v_key_hash, (SELECT c.shard_count FROM ledger_accounts c
+                                                   WHERE c.merchant_id = p_merchant AND c.id = p_credit AND c.shard = 0))
       RETURNING a.balance_minor, a.shard, a.currency INTO v_credit;
     IF NOT FOUND THEN
       UPDATE ledger_accounts a SET balance_minor = a.balance_minor + p_amount
@@ -166,7 +166,7 @@ BEGIN
   PERFORM 1 FROM unnest(p_merchants, p_sources, p_keys, p_debits, p_credits) AS u (m, s, k, d, c)
     CROSS JOIN LATERAL (VALUES (u.d), (u.c)) AS x (acc)
     JOIN ledger_accounts a ON a.merchant_id = u.m AND a.id = x.acc
-      AND a.shard = abs(hashtext(u.s || ':' || u.k) % a.shard_count)
+      AND a.shard = ledger_shard_of(ledger_key_hash(u.s, u.k), a.shard_count)
     ORDER BY a.merchant_id, a.id, a.shard
     FOR UPDATE OF a;
   FOR v_i IN 1..coalesce(array_length(p_keys, 1), 0) LOOP

@@ -72,17 +72,14 @@ BEGIN
   -- The set is gathered into arrays first: joined straight to the JSON, the planner cannot estimate it and scans
   -- the whole accounts table.
   FOR v_post IN SELECT value FROM jsonb_array_elements(p_posts) LOOP
-    v_key_hash := hashtext((v_post->>'source') || ':' || (v_post->>'key'));
+    v_key_hash := ledger_key_hash(v_post->>'source', v_post->>'key');
     FOR v_leg IN SELECT value FROM jsonb_array_elements(v_post->'legs') LOOP
       v_lock_merchants := v_lock_merchants || (v_post->>'merchant')::integer || (v_post->>'merchant')::integer;
       v_lock_accounts := v_lock_accounts || (v_leg->>'debit')::bigint || (v_leg->>'credit')::bigint;
       v_lock_hashes := v_lock_hashes || v_key_hash || v_key_hash;
     END LOOP;
   END LOOP;
-  PERFORM 1 FROM unnest(v_lock_merchants, v_lock_accounts, v_lock_hashes) AS t (m, acc, h)
-    JOIN ledger_accounts a ON a.merchant_id = t.m AND a.id = t.acc AND a.shard = abs(t.h % a.shard_count)
-    ORDER BY a.merchant_id, a.id, a.shard
-    FOR UPDATE OF a;
+  PERFORM ledger_lock_accounts(v_lock_merchants, v_lock_accounts, v_lock_hashes);
 
   FOR v_post IN SELECT value FROM jsonb_array_elements(p_posts) LOOP
     v_post_no := v_post_no + 1;
@@ -90,7 +87,7 @@ BEGIN
     v_source := v_post->>'source';
     v_key := v_post->>'key';
     v_hash := v_post->>'hash';
-    v_key_hash := hashtext(v_source || ':' || v_key);
+    v_key_hash := ledger_key_hash(v_source, v_key);
 
     -- 2. Idempotency: the same key and request returns the first result; another request is refused.
     SELECT t.request_hash INTO v_existing FROM ledger_transfers t
@@ -136,8 +133,8 @@ BEGIN
       -- shard_count is read once (an InitPlan), so the shard is an index condition rather than a filter over shards.
       UPDATE ledger_accounts a SET balance_minor = a.balance_minor - v_amount
         WHERE a.merchant_id = v_merchant AND a.id = v_debit
-          AND a.shard = abs(v_key_hash % (SELECT c.shard_count FROM ledger_accounts c
-                                          WHERE c.merchant_id = v_merchant AND c.id = v_debit AND c.shard = 0))
+          AND a.shard = ledger_shard_of(v_key_hash, (SELECT c.shard_count FROM ledger_accounts c
+                                                     WHERE c.merchant_id = v_merchant AND c.id = v_debit AND c.shard = 0))
           AND (a.allow_negative OR a.balance_minor >= v_amount)
         RETURNING a.balance_minor, a.shard, a.currency INTO v_debit_row;
       IF NOT FOUND THEN
@@ -155,8 +152,8 @@ BEGIN
 
       UPDATE ledger_accounts a SET balance_minor = a.balance_minor + v_amount
         WHERE a.merchant_id = v_merchant AND a.id = v_credit
-          AND a.shard = abs(v_key_hash % (SELECT c.shard_count FROM ledger_accounts c
-                                          WHERE c.merchant_id = v_merchant AND c.id = v_credit AND c.shard = 0))
+          AND a.shard = ledger_shard_of(v_key_hash, (SELECT c.shard_count FROM ledger_accounts c
+                                                     WHERE c.merchant_id = v_merchant AND c.id = v_credit AND c.shard = 0))
         RETURNING a.balance_minor, a.shard, a.currency INTO v_credit_row;
       IF NOT FOUND THEN
         v_refusal := 'ACCOUNT_NOT_FOUND'; v_detail := v_credit::text;

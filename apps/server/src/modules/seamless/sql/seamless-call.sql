@@ -41,8 +41,8 @@ BEGIN
   SELECT * INTO v_row FROM ledger_post_one(v_merchant, p->>'source', p->>'tx', p->>'hash', p_debit, p_credit,
     p_amount, p_code, p->>'round');
   IF v_row.status = 'INSUFFICIENT_FUNDS' THEN
-    PERFORM seamless_refuse('INSUFFICIENT_FUNDS', (SELECT a.balance_minor::text FROM ledger_accounts a
-      WHERE a.merchant_id = v_merchant AND a.id = v_account AND a.shard = 0));
+    PERFORM seamless_refuse('INSUFFICIENT_FUNDS', (SELECT a.balance_minor::text FROM ledger_balances a
+      WHERE a.merchant_id = v_merchant AND a.id = v_account));
   END IF;
   IF v_row.status IS DISTINCT FROM 'OK' THEN
     -- The call's own id guards the key, and the accounts come from the caller: anything else is a bug.
@@ -99,12 +99,12 @@ BEGIN
     INSERT INTO game_rounds AS r (merchant_id, vendor_code, round_id, member_id, game_code, currency, play,
         bet_minor, valid_bet_minor)
       SELECT v_merchant, v_vendor, v_round, v_member, p->>'game', v_currency, (p->>'play')::boolean, v_amount, v_amount
-        FROM members m WHERE m.merchant_id = v_merchant AND m.id = v_member AND m.status = 'ACTIVE'
+        FROM member_standing m WHERE m.merchant_id = v_merchant AND m.id = v_member AND m.status = 'ACTIVE'
       ON CONFLICT (merchant_id, vendor_code, round_id) DO UPDATE
         SET bet_minor = r.bet_minor + excluded.bet_minor, valid_bet_minor = r.valid_bet_minor + excluded.valid_bet_minor
         WHERE r.member_id = excluded.member_id AND r.currency = excluded.currency AND r.status = 'OPEN';
     IF NOT FOUND THEN
-      IF NOT EXISTS (SELECT 1 FROM members m WHERE m.merchant_id = v_merchant AND m.id = v_member
+      IF NOT EXISTS (SELECT 1 FROM member_standing m WHERE m.merchant_id = v_merchant AND m.id = v_member
                      AND m.status = 'ACTIVE') THEN
         PERFORM seamless_refuse('ACCOUNT_LOCKED');
       END IF;
@@ -209,8 +209,8 @@ BEGIN
   END IF;
 
   IF v_balance IS NULL THEN
-    SELECT a.balance_minor INTO v_balance FROM ledger_accounts a
-      WHERE a.merchant_id = v_merchant AND a.id = v_account AND a.shard = 0;
+    SELECT a.balance_minor INTO v_balance FROM ledger_balances a
+      WHERE a.merchant_id = v_merchant AND a.id = v_account;
   END IF;
   UPDATE vendor_transactions t SET balance_after_minor = v_balance
     WHERE t.merchant_id = v_merchant AND t.vendor_code = v_vendor AND t.transaction_id = v_tx;
@@ -224,10 +224,10 @@ END $$;
 
 -- Group commit of seamless calls (ADR 0013): calls that arrive together run in one statement, hence one transaction
 -- and one WAL flush, each in its own subtransaction so that one call's refusal undoes only that call. Every account
--- row the batch may touch is locked first, in (merchant, id, shard) order with the shard ledger_post will pick, so two
--- batches cannot deadlock on accounts. Answers one entry per call, in order: the call's answer, or
--- { "refused": code, "detail": text } for a refusal. Any other error fails the batch whole; the caller then runs each
--- call alone.
+-- row the batch may touch is locked first by the ledger (ledger_lock_accounts), in (merchant, id, shard) order with
+-- the shard ledger_post will pick, so two batches cannot deadlock on accounts. Answers one entry per call, in order:
+-- the call's answer, or { "refused": code, "detail": text } for a refusal. Any other error fails the batch whole; the
+-- caller then runs each call alone.
 CREATE OR REPLACE FUNCTION seamless_calls(p_calls jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   v_call jsonb;
@@ -237,17 +237,14 @@ DECLARE
   v_accounts bigint[];
   v_hashes integer[];
 BEGIN
-  -- Gathered into arrays first, as ledger_post does: joined straight to the JSON, the planner cannot estimate the set.
+  -- Gathered into arrays first, as ledger_post does (ledger_lock_accounts, sql/ledger-shards.sql of the ledger).
   SELECT array_agg((c->>'merchant')::integer), array_agg(x.acc),
-      array_agg(hashtext((c->>'source') || ':' || (c->>'tx')))
+      array_agg(ledger_key_hash(c->>'source', c->>'tx'))
     INTO v_merchants, v_accounts, v_hashes
     FROM jsonb_array_elements(p_calls) AS c,
       LATERAL (VALUES ((c->>'account')::bigint), ((c->>'house')::bigint)) AS x (acc)
     WHERE c->>'op' <> 'endRound';
-  PERFORM 1 FROM unnest(v_merchants, v_accounts, v_hashes) AS t (m, acc, h)
-    JOIN ledger_accounts a ON a.merchant_id = t.m AND a.id = t.acc AND a.shard = abs(t.h % a.shard_count)
-    ORDER BY a.merchant_id, a.id, a.shard
-    FOR UPDATE OF a;
+  PERFORM ledger_lock_accounts(v_merchants, v_accounts, v_hashes);
   FOR v_call IN SELECT value FROM jsonb_array_elements(p_calls) LOOP
     BEGIN
       v_out := v_out || jsonb_build_array(seamless_call(v_call));

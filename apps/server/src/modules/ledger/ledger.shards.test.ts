@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases';
-import { ledgerShardOf, pgHashtext } from './pg-hash';
+import { ledgerShardOf, pgHashtext } from './ledger.shards';
 
 describeEachDatabase('PostgreSQL hashtext in TypeScript', (getDb) => {
   it("should equal the database's hashtext and ledger shard for texts of every length and alphabet", async () => {
@@ -23,5 +23,11 @@ describeEachDatabase('PostgreSQL hashtext in TypeScript', (getDb) => {
     expect(['b-1', 'w-1', 'rollback-xyz'].map((key) => ledgerShardOf('seamless:RGS', key, 64))).toEqual(
       shards.rows.map((row) => row.shard),
     );
+    // The functions every post picks its shard with (sql/ledger-shards.sql) agree.
+    const picked = await getDb().query<{ shard: number }>(
+      `SELECT ledger_shard_of(ledger_key_hash('seamless:RGS', k), 64) AS shard FROM unnest($1::text[]) AS k`,
+      [['b-1', 'w-1', 'rollback-xyz']],
+    );
+    expect(picked.rows).toEqual(shards.rows);
   });
 });

@@ -1,9 +1,11 @@
 /**
- * PostgreSQL's `hashtext(text)` (src/common/hashfn.c hash_bytes, Bob Jenkins' lookup3 with PostgreSQL's seed and the
- * low byte of `c` kept for the length), as a signed 32-bit integer, for UTF-8 text. ledger_post picks the shard of a
- * sharded account as abs(hashtext(source || ':' || key) % shard_count); the group commit of vendor calls computes the
- * same shard before sending, to put calls on disjoint shards in different batches (seamless.poster.ts). A test checks
- * it against the database.
+ * Where a post lands on a sharded account, as the database picks it (sql/ledger-shards.sql: ledger_key_hash and
+ * ledger_shard_of, used by every post): abs(hashtext(source || ':' || key) % shard_count). The seamless wallet's group
+ * commit computes the same shard before sending, to put calls on disjoint shards in different batches
+ * (seamless.poster.ts). A test holds this file and the database equal.
+ *
+ * pgHashtext is PostgreSQL's `hashtext(text)` (src/common/hashfn.c hash_bytes, Bob Jenkins' lookup3 with PostgreSQL's
+ * seed and the low byte of `c` kept for the length), as a signed 32-bit integer, for UTF-8 text.
  */
 const rot = (x: number, k: number): number => ((x << k) | (x >>> (32 - k))) >>> 0;
 
@@ -72,6 +74,9 @@ export const pgHashtext = (text: string): number => {
   return c | 0;
 };
 
-/** The shard ledger_post picks for a post of `source` and `key` on an account of `shardCount` shards. */
+/** ledger_key_hash: the hash of a post's (source, idempotency key). */
+export const ledgerKeyHash = (source: string, key: string): number => pgHashtext(`${source}:${key}`);
+
+/** ledger_shard_of: the shard a post of `source` and `key` touches on an account of `shardCount` shards. */
 export const ledgerShardOf = (source: string, key: string, shardCount: number): number =>
-  Math.abs(pgHashtext(`${source}:${key}`) % shardCount);
+  Math.abs(ledgerKeyHash(source, key) % shardCount);
