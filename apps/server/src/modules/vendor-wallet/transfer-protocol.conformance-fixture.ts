@@ -113,29 +113,6 @@ export const transferConformance = (getDb: () => Database) => {
     clock.advance(ms);
     return app.vendorWallet.reconcile(50);
   };
-  /** Waits while a pass holds the vendor (the app's own job runs on a real timer and may be mid-pass). */
-  const idle = async () => {
-    for (let i = 0; i < 200; i += 1) {
-      const { rows } = await getDb().query<{ token: string | null }>(
-        `SELECT claim_token AS token FROM transfer_bet_cursors WHERE merchant_id = $1 AND vendor_code = $2`,
-        [merchant.id, VENDOR],
-      );
-      if ((rows[0]?.token ?? null) === null) return;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    throw new Error('the bet-record pull kept the vendor claimed');
-  };
-  const pullLater = async () => {
-    clock.advance(LATER_MS);
-    await idle();
-    return app.vendorWallet.pullBets();
-  };
-  /** A pull that moves the window past every earlier test's rounds, so a test's pages hold only its own. */
-  const quietWindow = async () => {
-    clock.advance(10 * 60_000);
-    await pullLater();
-    vendor.reset();
-  };
   const adapter = () => {
     const found = app.vendorWallet.adapter(merchant.id, VENDOR, 'HTTP');
     if (found === undefined) throw new Error('no HTTP adapter');
@@ -177,7 +154,7 @@ export const transferConformance = (getDb: () => Database) => {
     get merchant() {
       return merchant;
     },
-    ...{ clock, send, funded, platform, atVendor, order, reconcileLater, pullLater, quietWindow, adapter },
+    ...{ clock, send, funded, platform, atVendor, order, reconcileLater, adapter },
     ...{ house, rounds, roundPosts },
   };
 };

@@ -12,7 +12,31 @@ import { VENDOR, LATER_MS, transferConformance } from './transfer-protocol.confo
  */
 describeEachDatabase('transfer protocol: the bet-record pull against a conforming vendor', (getDb) => {
   const w = transferConformance(getDb);
-  const { clock, send, funded, platform, atVendor, pullLater, quietWindow, house, rounds, roundPosts } = w;
+  const { clock, send, funded, platform, atVendor, house, rounds, roundPosts } = w;
+
+  /** Waits while a pass holds the vendor (the app's own job runs on a real timer and may be mid-pass). */
+  const idle = async () => {
+    for (let i = 0; i < 200; i += 1) {
+      const { rows } = await getDb().query<{ token: string | null }>(
+        `SELECT claim_token AS token FROM transfer_bet_cursors WHERE merchant_id = $1 AND vendor_code = $2`,
+        [w.merchant.id, VENDOR],
+      );
+      if ((rows[0]?.token ?? null) === null) return;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    throw new Error('the bet-record pull kept the vendor claimed');
+  };
+  const pullLater = async () => {
+    clock.advance(LATER_MS);
+    await idle();
+    return w.app.vendorWallet.pullBets();
+  };
+  /** A pull that moves the window past every earlier test's rounds, so a test's pages hold only its own. */
+  const quietWindow = async () => {
+    clock.advance(10 * 60_000);
+    await pullLater();
+    w.vendor.reset();
+  };
 
   it('should record pulled rounds once across overlapping pulls and move the vendor balance with them', async () => {
     const member = await funded();
