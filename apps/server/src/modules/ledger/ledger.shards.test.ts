@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { migrate } from '../../db/migrate';
 import { describeEachDatabase } from '../../test/databases';
 import { ledgerShardOf, pgHashtext } from './ledger.shards';
 
@@ -24,8 +25,9 @@ describeEachDatabase('PostgreSQL hashtext in TypeScript', (getDb) => {
       shards.rows.map((row) => row.shard),
     );
     // The functions every post picks its shard with (sql/ledger-shards.sql) agree.
+    await migrate(getDb());
     const picked = await getDb().query<{ shard: number }>(
-      `SELECT ledger_shard_of(ledger_key_hash('seamless:RGS', k), 64) AS shard FROM unnest($1::text[]) AS k`,
+      `SELECT ledger_shard_of(ledger_key_hash('seamless:RGS'::text, k), 64) AS shard FROM unnest($1::text[]) AS k`,
       [['b-1', 'w-1', 'rollback-xyz']],
     );
     expect(picked.rows).toEqual(shards.rows);
