@@ -22,7 +22,7 @@ export type TransferModuleDeps = {
 
 /**
  * Transfers up and down the agent tree and the account record (issue 4): money moves through the wallet's `post`,
- * records are read straight from the ledger's rows of the member's own account.
+ * records are read from the ledger's ledger_entries view, the member's own account only.
  */
 export const createTransferModule = ({ db, wallet, directory, limiter, now }: TransferModuleDeps) => {
   const repository = transferRepository(db);
