@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/database';
-import type { RegionAction } from '../merchant';
+import type { RegionAction } from './merchant.types';
 
 export type WhitelabelFlagRow = { modId: string; parentModId: string | null; enabled: boolean };
 export type RegisterFieldConfigRow = {
@@ -28,8 +28,9 @@ const SORT_STEP = 10;
 const sortOf = (index: number): number => (index + 1) * SORT_STEP;
 
 /**
- * SQL of the configuration rows (STYLE.md convention 3). Reads and writes the same tables the player side reads
- * through modules/merchant; every statement is scoped by merchant_id. Takes the database or an open transaction.
+ * SQL of the configuration rows (STYLE.md convention 3): the back office's reads and writes of the tables the player
+ * side reads through merchant.repository.ts; every statement is scoped by merchant_id. Takes the database or an open
+ * transaction.
  */
 export const configRepository = (db: Queryable) => {
   const list = async <T>(sql: string, params: readonly unknown[]): Promise<T[]> =>
