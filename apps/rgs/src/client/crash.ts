@@ -1,6 +1,9 @@
 import { crashMultiplierAtE2 } from '@platform/game-math';
 import { io } from 'socket.io-client';
-import { ApiError, betInput, bootGame, field, formatE2, h } from './lib';
+import { ApiError } from './api-client';
+import { betInput, field, h } from './dom';
+import { formatE2 } from './format';
+import { bootGame } from './lib';
 
 /**
  * Crash: shared rounds pushed over Socket.IO (phase, round number, start time); the page draws the curve itself
