@@ -148,7 +148,7 @@ const main = async () => {
             round.phase === 'RUNNING' ? Math.max(0, now - round.startAt) : (round.crashedAt ?? now) - round.startAt;
           const spanMs = Math.max(8_000, endMs);
           const top = Math.max(200, value);
-          // The theme's colours (rgs.css): the canvas does not read CSS by itself.
+          // The theme's colours (styles/page.css): the canvas does not read CSS by itself.
           const styles = getComputedStyle(canvas);
           context.strokeStyle = styles.getPropertyValue(round.phase === 'CRASHED' ? '--lose' : '--accent').trim();
           context.lineWidth = 4;
