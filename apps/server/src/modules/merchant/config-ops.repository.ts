@@ -1,20 +1,20 @@
 import type { Queryable } from '../../db/database';
-import type { RegionAction } from './merchant.types';
+import type {
+  CustomerServiceRow,
+  MerchantLanguage,
+  RegionRule,
+  RegisterFieldRow,
+  ResourceRow,
+  WhitelabelModuleRow,
+} from './merchant.types';
 
-export type WhitelabelFlagRow = { modId: string; parentModId: string | null; enabled: boolean };
-export type RegisterFieldConfigRow = {
-  field: string;
-  enabled: boolean;
-  required: boolean;
-  acceptedPattern: string | null;
-  patternId: string | null;
-  minLength: number;
-  maxLength: number;
-};
-export type LanguageConfigRow = { code: string; locale: string; label: string; enabled: boolean };
-export type ResourceConfigRow = { kind: string; labelNameEn: string; url: string };
-export type CustomerServiceConfigRow = { csType: string; path: string };
-export type RegionRuleConfigRow = { action: RegionAction; cidr: string; note: string | null };
+// The player side's rows (merchant.types.ts), as staff read and write them: with what only staff see.
+export type WhitelabelFlagRow = WhitelabelModuleRow;
+export type RegisterFieldConfigRow = RegisterFieldRow;
+export type LanguageConfigRow = MerchantLanguage & { enabled: boolean };
+export type ResourceConfigRow = ResourceRow;
+export type CustomerServiceConfigRow = CustomerServiceRow;
+export type RegionRuleConfigRow = RegionRule & { note: string | null };
 export type MaintenanceRow = {
   enabled: boolean;
   message: string | null;
