@@ -2,7 +2,7 @@
 -- each member signed up and as which user type, and each login's time and method. Read-only for every other module;
 -- columns are only ever added.
 CREATE OR REPLACE VIEW member_signup_facts AS
-SELECT merchant_id, id AS member_id, user_type, created_at
+SELECT merchant_id, user_type, created_at
 FROM members;
 
 CREATE OR REPLACE VIEW member_login_facts AS
