@@ -9,7 +9,7 @@ import { captchaRoutes, createCaptchaModule } from './modules/captcha';
 import { healthRoutes } from './modules/health';
 import { createIdentityModule, type PasswordHasher } from './modules/identity';
 import { createLedgerModule } from './modules/ledger';
-import { createMerchantModule, isModuleEnabled } from './modules/merchant';
+import { createConfigOps, createMerchantModule, isModuleEnabled } from './modules/merchant';
 import { createMessagingModule, devOutboxRoutes } from './modules/messaging';
 import { createRateLimiter, databaseRateLimitStore } from './modules/rate-limit';
 import { createSealedModule, type PayloadKeys } from './modules/sealed';
@@ -28,14 +28,13 @@ import { createDepositModule } from './modules/deposit';
 import { createJobsModule } from './modules/jobs';
 import { createDemoGateway } from './modules/demo-gateway';
 import { createCatalogueModule, type CatalogueAdapter, type GameLauncher } from './modules/catalogue';
-import { createContentModule } from './modules/content';
+import { createContentModule, helpSectionsReader } from './modules/content';
 import { createSeamlessModule, endMemberGameSessions, type VendorSecretResolver } from './modules/seamless';
 import { createBetsModule } from './modules/bets';
-import { createConfigOpsModule } from './modules/config-ops';
 import { createAdjustmentModule } from './modules/adjustment';
 import { createMemberContexts } from './modules/cashier';
 import { createMemberOpsModule } from './modules/member-ops';
-import { createAuditModule } from './modules/audit';
+import { createAuditModule, recordAudit } from './modules/audit';
 import { createReportsModule } from './modules/reports';
 import type { PageHeaders, WebShell } from './plugins/web-app';
 import { originOf, pageHeadersOf } from './plugins/security-headers';
@@ -106,7 +105,12 @@ export const registerModules = async (
   app.decorateRequest('session', null);
   await app.register(healthRoutes, { db });
   await app.register(systemRoutes, {
-    system: systemServiceFactory({ merchants, publicKey: sealed.service.publicKey, now }),
+    system: systemServiceFactory({
+      merchants,
+      helpSections: helpSectionsReader(db),
+      publicKey: sealed.service.publicKey,
+      now,
+    }),
     resolveMerchant: merchants.resolveByHost,
     now,
     onLanguageChange: identity.storeLanguage,
@@ -233,7 +237,7 @@ export const registerModules = async (
     jackpotTimeoutMs: deps.jackpotTimeoutMs,
   });
   await app.register(bets.routes({ auth: identity.auth, merchantOf: identity.merchantOf }));
-  await app.register(createConfigOpsModule({ db, now, cache: responseCache }).routes({ staff }));
+  await app.register(createConfigOps({ db, now, cache: responseCache, recordAudit }).routes({ staff }));
   const memberOps = createMemberOpsModule({
     ...{ db, now, wallet: wallet.service, records: transfer.records, bets: bets.bets },
     ...{ identity: identity.staffActions, email: messaging.email, sms: messaging.sms },

@@ -1,6 +1,9 @@
 import { crashMultiplierAtE2 } from '@platform/game-math';
 import { io } from 'socket.io-client';
-import { ApiError, betInput, bootGame, field, formatE2, h } from './lib';
+import { ApiError } from './api-client';
+import { betInput, field, h } from './dom';
+import { formatE2 } from './format';
+import { bootGame } from './lib';
 
 /**
  * Crash: shared rounds pushed over Socket.IO (phase, round number, start time); the page draws the curve itself
@@ -145,7 +148,7 @@ const main = async () => {
             round.phase === 'RUNNING' ? Math.max(0, now - round.startAt) : (round.crashedAt ?? now) - round.startAt;
           const spanMs = Math.max(8_000, endMs);
           const top = Math.max(200, value);
-          // The theme's colours (rgs.css): the canvas does not read CSS by itself.
+          // The theme's colours (styles/page.css): the canvas does not read CSS by itself.
           const styles = getComputedStyle(canvas);
           context.strokeStyle = styles.getPropertyValue(round.phase === 'CRASHED' ? '--lose' : '--accent').trim();
           context.lineWidth = 4;

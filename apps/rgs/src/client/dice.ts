@@ -1,5 +1,7 @@
 import { DICE_TARGET_MAX, DICE_TARGET_MIN, diceQuote } from '@platform/game-math';
-import { betInput, bootGame, field, formatE4, h } from './lib';
+import { betInput, field, h } from './dom';
+import { formatE4 } from './format';
+import { bootGame } from './lib';
 
 /** Dice: roll 0.00–100.00; bet over or under a target; the win chance and multiplier follow from game-math. */
 type PlayResult = {

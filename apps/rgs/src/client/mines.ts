@@ -1,5 +1,7 @@
 import { MINES_MAX, MINES_MIN, MINES_TILES } from '@platform/game-math';
-import { betInput, bootGame, field, formatE4, fromMinor, h, toMinor } from './lib';
+import { betInput, field, h } from './dom';
+import { formatE4, fromMinor, toMinor } from './format';
+import { bootGame } from './lib';
 
 /** Mines: 5×5 board; reveal tiles, cash out before hitting a mine. */
 type Outcome = {

@@ -1,5 +1,7 @@
 import { PLINKO_RISKS, PLINKO_ROWS_MAX, PLINKO_ROWS_MIN, plinkoPayoutsE4, type PlinkoRisk } from '@platform/game-math';
-import { betInput, bootGame, field, formatE4, h, sleep } from './lib';
+import { betInput, field, h } from './dom';
+import { formatE4 } from './format';
+import { bootGame, sleep } from './lib';
 
 /** Plinko: the ball falls through the pegs (its path comes from the round), landing in a multiplier bucket. */
 type PlayResult = {

@@ -13,7 +13,11 @@ import {
   type SlotSymbol,
 } from '@platform/game-math';
 import { hasKey } from './i18n';
-import { bootGame, field, fromMinor, groupDecimal, h, sleep, toMinor, type Ctx, type FairPanel } from './lib';
+import { field, h } from './dom';
+import type { FairPanel } from './fair-panel';
+import { fromMinor, groupDecimal, toMinor } from './format';
+import type { Ctx } from './game-context';
+import { bootGame, sleep } from './lib';
 
 /** Lucky Lanterns: 5 reels × 3 rows, 20 lines, free spins, a progressive jackpot, autoplay with stop conditions. */
 // Words and Latin glyphs rather than emoji: every system font has them (a phone without an emoji font shows boxes).

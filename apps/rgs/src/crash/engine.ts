@@ -7,12 +7,11 @@ import {
   crashPointE2,
 } from '@platform/game-math';
 import type { FastifyBaseLogger } from 'fastify';
-import { z } from 'zod';
 import type { Database } from '../db/database';
 import type { Clock } from '../lib/clock';
 import { RgsError } from '../lib/errors';
 import { toJson } from '../lib/json';
-import { parseBet, toWire } from '../lib/money';
+import { parseBet } from '../lib/money';
 import { parseInput } from '../lib/validate';
 import type { Payments } from '../platform/payments';
 import type { Rounds, RoundView } from '../rounds/rounds';
@@ -20,6 +19,22 @@ import { requireFamily, type PageSession } from '../sessions/sessions';
 import { balanceAfter } from '../games/context';
 import { assertBetLimits } from '../games/limits';
 import { createChain, DEFAULT_CHAIN_LENGTH, loadOrCreateChain, type CrashChain } from './chain';
+import {
+  betView,
+  CrashBetSchema,
+  HISTORY_SIZE,
+  parseMultiplierE2,
+  playerKey,
+  roundEvent,
+  type Bet,
+  type BetState,
+  type CrashBetView,
+  type CrashEvent,
+  type CrashSnapshot,
+  type Round,
+} from './crash-round';
+
+export type { CrashBetView, CrashEvent, CrashPhase, CrashRoundEvent, CrashSnapshot } from './crash-round';
 
 /**
  * Crash: shared rounds for every player of this process. Each round's point comes from the published hash chain
@@ -37,86 +52,6 @@ export type CrashOptions = {
   /** The crashed round stays on screen this long before the next betting phase. */
   pauseMs?: number;
   chainLength?: number;
-};
-
-export type CrashPhase = 'BETTING' | 'RUNNING' | 'CRASHED';
-
-export type CrashBetView = {
-  player: string;
-  amount: string;
-  currency: string;
-  autoCashoutE2: number | null;
-  cashoutE2: number | null;
-  win: string | null;
-};
-
-/** What a client needs to draw the round: times are server milliseconds since the epoch. */
-export type CrashRoundEvent = {
-  chainId: number;
-  roundNo: number;
-  phase: CrashPhase;
-  bettingAt: number;
-  startAt: number;
-  serverNow: number;
-  /** Revealed once the round crashed. */
-  crashE2: number | null;
-  hash: string | null;
-  crashedAt: number | null;
-};
-export type CrashSnapshot = CrashRoundEvent & {
-  bets: CrashBetView[];
-  history: { roundNo: number; crashE2: number; hash: string }[];
-  terminatingHash: string;
-  salt: string;
-};
-
-export type CrashEvent =
-  | { type: 'round'; round: CrashRoundEvent }
-  | { type: 'bet'; roundNo: number; bet: CrashBetView }
-  | { type: 'cashout'; roundNo: number; bet: CrashBetView };
-
-export const CrashBetSchema = z.strictObject({
-  amount: z.string().max(20),
-  /** Auto cash-out as a decimal multiplier ("2.00"); omitted: cash out by hand. */
-  autoCashout: z
-    .string()
-    .regex(/^\d{1,7}(\.\d{1,2})?$/, 'must be a multiplier such as 2.00')
-    .optional(),
-});
-
-type BetState = 'DEBITING' | 'ACTIVE' | 'CASHED' | 'LOST' | 'LATE';
-type Bet = {
-  key: string;
-  session: PageSession;
-  roundId?: string;
-  betTransactionId?: string;
-  betMinor: bigint;
-  autoCashoutE2: number | null;
-  cashoutE2: number | null;
-  winMinor: bigint | null;
-  state: BetState;
-};
-type Round = {
-  chain: CrashChain;
-  roundNo: number;
-  hash: string;
-  crashE2: number;
-  bettingAt: number;
-  startAt: number;
-  crashAt: number;
-  phase: CrashPhase;
-  crashedAt: number | null;
-  bets: Map<string, Bet>;
-};
-
-const HISTORY_SIZE = 20;
-const playerKey = (session: PageSession): string => `${session.operator}|${session.playerId}`;
-/** Other players see a masked name. */
-export const maskPlayer = (playerId: string): string => `${playerId.slice(0, 2)}***${playerId.slice(-1)}`;
-
-const parseMultiplierE2 = (text: string): number => {
-  const [whole = '0', fraction = ''] = text.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
 };
 
 export const crashEngineFactory = (deps: {
@@ -162,26 +97,6 @@ export const crashEngineFactory = (deps: {
     }, whenMs - clock.now());
     timers.add(cancel);
   };
-
-  const betView = (bet: Bet): CrashBetView => ({
-    player: maskPlayer(bet.session.playerId),
-    amount: toWire(bet.betMinor),
-    currency: bet.session.currency,
-    autoCashoutE2: bet.autoCashoutE2,
-    cashoutE2: bet.cashoutE2,
-    win: bet.winMinor === null ? null : toWire(bet.winMinor),
-  });
-  const roundEvent = (round: Round): CrashRoundEvent => ({
-    chainId: round.chain.id,
-    roundNo: round.roundNo,
-    phase: round.phase,
-    bettingAt: round.bettingAt,
-    startAt: round.startAt,
-    serverNow: clock.now(),
-    crashE2: round.phase === 'CRASHED' ? round.crashE2 : null,
-    hash: round.phase === 'CRASHED' ? round.hash : null,
-    crashedAt: round.crashedAt,
-  });
 
   /** Rounds the process stopped in: INTERRUPTED, their open bets refunded (cash-outs already made stay paid). */
   const recover = async (): Promise<void> => {
@@ -255,7 +170,7 @@ export const crashEngineFactory = (deps: {
       [active.id, roundNo, hash, crashE2, new Date(bettingAt), new Date(startAt)],
     );
     current = round;
-    emit({ type: 'round', round: roundEvent(round) });
+    emit({ type: 'round', round: roundEvent(round, clock.now()) });
     at(startAt, 'start', () => startRunning(round));
   };
 
@@ -266,7 +181,7 @@ export const crashEngineFactory = (deps: {
       round.chain.id,
       round.roundNo,
     ]);
-    emit({ type: 'round', round: roundEvent(round) });
+    emit({ type: 'round', round: roundEvent(round, clock.now()) });
     for (const bet of round.bets.values()) {
       if (bet.state === 'ACTIVE' && bet.autoCashoutE2 !== null && bet.autoCashoutE2 <= round.crashE2) {
         const target = bet.autoCashoutE2;
@@ -332,7 +247,7 @@ export const crashEngineFactory = (deps: {
     });
     history.unshift({ roundNo: round.roundNo, crashE2: round.crashE2, hash: round.hash });
     history.splice(HISTORY_SIZE);
-    emit({ type: 'round', round: roundEvent(round) });
+    emit({ type: 'round', round: roundEvent(round, clock.now()) });
     for (const bet of losers) void payments.flushRound(bet.roundId!);
     at(round.crashedAt! + pauseMs, 'next round', openRound);
   };
@@ -436,7 +351,7 @@ export const crashEngineFactory = (deps: {
       if (current === undefined || chain === undefined) return null;
       const bets = [...current.bets.values()].filter((bet) => bet.state !== 'DEBITING' && bet.state !== 'LATE');
       return {
-        ...roundEvent(current),
+        ...roundEvent(current, clock.now()),
         bets: bets.map(betView),
         history: [...history],
         terminatingHash: current.chain.terminatingHash,

@@ -12,6 +12,12 @@ const CLIENT_DIR = fileURLToPath(new URL('../client/', import.meta.url));
 export const CLIENT_ENTRIES = ['slot', 'dice', 'mines', 'plinko', 'crash'] as const;
 export type ClientEntry = (typeof CLIENT_ENTRIES)[number];
 
+/**
+ * The style sheets served as one /assets/rgs.css, in cascade order: the tokens and the shared page first, then each
+ * game's own rules.
+ */
+const STYLE_SHEETS = ['page', 'slot', 'dice-mines-plinko', 'crash', 'replay'] as const;
+
 export type Asset = { body: string; contentType: string };
 
 const bundleAll = async (): Promise<Map<string, Asset>> => {
@@ -32,7 +38,8 @@ const bundleAll = async (): Promise<Map<string, Asset>> => {
     const name = file.path.slice(file.path.lastIndexOf('/') + 1);
     assets.set(name, { body: file.text, contentType: 'text/javascript; charset=utf-8' });
   }
-  assets.set('rgs.css', { body: readFileSync(`${CLIENT_DIR}rgs.css`, 'utf8'), contentType: 'text/css; charset=utf-8' });
+  const css = STYLE_SHEETS.map((name) => readFileSync(`${CLIENT_DIR}styles/${name}.css`, 'utf8')).join('');
+  assets.set('rgs.css', { body: css, contentType: 'text/css; charset=utf-8' });
   return assets;
 };
 

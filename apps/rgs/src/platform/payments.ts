@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Queryable } from '../db/database';
+import type { Database } from '../db/database';
 import type { Clock } from '../lib/clock';
 import { toWire } from '../lib/money';
 import { moveMoney } from '../wallet/wallet';
-import type { CallOp, NewCall } from './calls';
+import { insertCall, requestFor, rollbackIdFor, SELECT_CALL, type CallRow } from './call-outbox';
 import type { CallOutcome, SeamlessClient } from './seamless-client';
 
 /**
@@ -31,23 +31,6 @@ export type PaymentsOptions = {
   sweepEveryMs?: number;
 };
 
-type CallRow = {
-  transaction_id: string;
-  round_id: string;
-  op: CallOp;
-  amount_minor: bigint | null;
-  bet_transaction_id: string | null;
-  end_round: boolean;
-  status: 'PENDING' | 'DONE' | 'REFUSED' | 'FAILED';
-  attempts: number;
-  next_attempt_at: Date | null;
-  operator: string;
-  player_id: string;
-  currency: string;
-  game_code: string;
-  platform_token: string;
-};
-
 export type FlushResult = {
   /** The balance of the last call answered, as the platform said it. */
   balance?: string;
@@ -56,67 +39,6 @@ export type FlushResult = {
 };
 
 export type Payments = ReturnType<typeof paymentsFactory>;
-
-const SELECT_CALL = `SELECT c.transaction_id, c.round_id, c.op, c.amount_minor, c.bet_transaction_id, c.end_round,
-    c.status, c.attempts, c.next_attempt_at, r.operator, r.player_id, r.currency, r.game_code, s.platform_token
-  FROM platform_calls c JOIN rounds r ON r.id = c.round_id JOIN page_sessions s ON s.id_hash = r.session_id`;
-
-/** Writes a call to the outbox, in the caller's transaction, due now. */
-export const insertCall = async (
-  tx: Queryable,
-  call: NewCall,
-  nowMs: number,
-  ignoreDuplicate = false,
-): Promise<void> => {
-  await tx.query(
-    `INSERT INTO platform_calls (transaction_id, round_id, op, amount_minor, bet_transaction_id, end_round, status,
-       next_attempt_at, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, 'PENDING', $7, $7, $7)${ignoreDuplicate ? ' ON CONFLICT (transaction_id) DO NOTHING' : ''}`,
-    [
-      call.transactionId,
-      call.roundId,
-      call.op,
-      call.amountMinor ?? null,
-      call.betTransactionId ?? null,
-      call.endRound ?? false,
-      new Date(nowMs),
-    ],
-  );
-};
-
-const requestFor = (row: CallRow) => {
-  const session = { sessionToken: row.platform_token, playerId: row.player_id, currency: row.currency };
-  switch (row.op) {
-    case 'debit':
-      return {
-        ...session,
-        transactionId: row.transaction_id,
-        roundId: row.round_id,
-        gameCode: row.game_code,
-        amount: toWire(row.amount_minor ?? 0n),
-      };
-    case 'credit':
-      return {
-        ...session,
-        transactionId: row.transaction_id,
-        betTransactionId: row.bet_transaction_id ?? '',
-        roundId: row.round_id,
-        amount: toWire(row.amount_minor ?? 0n),
-        ...(row.end_round ? { endRound: true } : {}),
-      };
-    case 'rollback':
-      return {
-        ...session,
-        transactionId: row.transaction_id,
-        betTransactionId: row.bet_transaction_id ?? '',
-        roundId: row.round_id,
-      };
-    case 'endRound':
-      return { ...session, transactionId: row.transaction_id, roundId: row.round_id };
-  }
-};
-
-export const rollbackIdFor = (betTransactionId: string): string => `${betTransactionId}:rb`;
 
 export const paymentsFactory = (deps: {
   db: Database;

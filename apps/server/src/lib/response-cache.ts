@@ -1,8 +1,12 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { createClient } from 'redis';
 import type { EventBus } from './event-bus';
+import { hashOf, matches, preferredEncoding } from './http-caching';
+import { connectRedis, RESPONSE_CACHE_CHANNEL, type Invalidation } from './response-cache-redis';
+
+export { RESPONSE_CACHE_CHANNEL } from './response-cache-redis';
+export { ttlMemo } from './ttl-memo';
 
 /**
  * In-process cache of public JSON answers, with ETags (issue 5: catalogue, banners, winner board).
@@ -37,7 +41,7 @@ import type { EventBus } from './event-bus';
  *   revalidate: `If-None-Match` with the current tag answers 304 without a body. Answers also go out precompressed
  *   (br or gzip, made once per entry) with `Vary: Accept-Encoding`; the tag of an encoded body carries a suffix.
  * - Only successful answers are kept: when `produce` throws, nothing is stored and the error reaches the handler.
- * - The merchant of a cached public read: resolve it through `ttlMemo` (below), or every hit costs a query.
+ * - The merchant of a cached public read: resolve it through `ttlMemo` (ttl-memo.ts), or every hit costs a query.
  * - Invalidation is per merchant (optionally per route prefix). An answer computed while an invalidation ran is not
  *   stored. With `redisUrl`, invalidations are published on the Redis channel `platform:response-cache` and every
  *   node drops its entries. Bounded: at most `maxEntries` and about `maxBytes` of bodies (least recently used goes
@@ -97,7 +101,6 @@ export type ResponseCacheOptions = {
   log?: { warn: (detail: object, message: string) => void };
 };
 
-export const RESPONSE_CACHE_CHANNEL = 'platform:response-cache';
 /**
  * Route options of a GET answered through the cache: its bodies go out precompressed, so @fastify/compress's onSend
  * hook would only cost time, and a GET has no body for its preParsing decompression hook to look at (bench/lobby
@@ -124,8 +127,6 @@ type Entry = {
   gzip?: Buffer;
 };
 
-type Invalidation = { merchantId: number; routePrefix?: string; origin: string };
-
 const normalizeQuery = (query: Readonly<Record<string, unknown>> | undefined): string => {
   if (query === undefined) return '';
   const pairs: string[] = [];
@@ -138,36 +139,6 @@ const normalizeQuery = (query: Readonly<Record<string, unknown>> | undefined): s
 };
 
 const keyOf = (key: CacheKey): string => `${key.merchantId}|${key.route}|${normalizeQuery(key.query)}`;
-
-const hashOf = (body: Buffer): string => createHash('sha256').update(body).digest('base64url').slice(0, 27);
-
-/** The hashes named by an If-None-Match header (weak comparison, RFC 9110 §13.1.2), or '*' for any. */
-const matches = (header: string | undefined, hash: string): boolean => {
-  if (header === undefined || header === '') return false;
-  for (const raw of header.split(',')) {
-    const tag = raw.trim();
-    if (tag === '*') return true;
-    const opaque = tag.startsWith('W/') ? tag.slice(2) : tag;
-    // "<hash>", "<hash>-br" and "<hash>-gz" name the same content.
-    const inner = opaque.replace(/^"|"$/g, '').replace(/-(br|gz)$/, '');
-    if (inner === hash) return true;
-  }
-  return false;
-};
-
-/** br when the client accepts it, else gzip, else none (q=0 refuses; other weights are not ranked). */
-const preferredEncoding = (accept: string | undefined): 'br' | 'gzip' | null => {
-  if (accept === undefined || accept === '') return null;
-  let gzip = false;
-  for (const part of accept.toLowerCase().split(',')) {
-    const [name = '', ...params] = part.split(';').map((piece) => piece.trim());
-    const q = params.find((param) => param.startsWith('q='));
-    if (q !== undefined && !(Number(q.slice(2)) > 0)) continue;
-    if (name === 'br') return 'br';
-    if (name === 'gzip') gzip = true;
-  }
-  return gzip ? 'gzip' : null;
-};
 
 export const createResponseCache = async (options: ResponseCacheOptions = {}): Promise<ResponseCache> => {
   const maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
@@ -354,58 +325,5 @@ export const createResponseCache = async (options: ResponseCacheOptions = {}): P
       bytes = 0;
       if (redis !== null) await Promise.allSettled([redis.pub.quit(), redis.sub.quit()]);
     },
-  };
-};
-
-const connectRedis = async (
-  url: string,
-  origin: string,
-  drop: (invalidation: Omit<Invalidation, 'origin'>) => void,
-) => {
-  const pub = createClient({ url });
-  const sub = pub.duplicate();
-  await Promise.all([pub.connect(), sub.connect()]);
-  await sub.subscribe(RESPONSE_CACHE_CHANNEL, (message: string) => {
-    try {
-      const parsed = JSON.parse(message) as Partial<Invalidation>;
-      if (parsed.origin === origin || typeof parsed.merchantId !== 'number') return;
-      drop({
-        merchantId: parsed.merchantId,
-        ...(typeof parsed.routePrefix === 'string' ? { routePrefix: parsed.routePrefix } : {}),
-      });
-    } catch {
-      // A message that is not ours: ignored.
-    }
-  });
-  return { pub, sub };
-};
-
-/**
- * Remembers an async lookup per key for `ttlMs` (e.g. the merchant of a Host), so a cache hit answers without the
- * database. The merchant module reads rows on every call on purpose; public cached reads accept `ttlMs` of staleness
- * (a suspended merchant or a new language shows after at most that long). Bounded like the cache; failures are not
- * remembered.
- */
-export const ttlMemo = <T>(
-  lookup: (key: string) => Promise<T>,
-  {
-    ttlMs = 5_000,
-    maxEntries = 1_000,
-    now = Date.now,
-  }: { ttlMs?: number; maxEntries?: number; now?: () => number } = {},
-): ((key: string) => Promise<T>) => {
-  const memo = new Map<string, { value: Promise<T>; expiresAt: number }>();
-  return (key) => {
-    const found = memo.get(key);
-    if (found !== undefined && found.expiresAt > now()) return found.value;
-    const value = lookup(key);
-    memo.delete(key);
-    memo.set(key, { value, expiresAt: now() + ttlMs });
-    if (memo.size > maxEntries) {
-      const oldest = memo.keys().next().value;
-      if (oldest !== undefined) memo.delete(oldest);
-    }
-    value.catch(() => memo.delete(key));
-    return value;
   };
 };

@@ -231,12 +231,15 @@ export const memberGamesRepository = (db: Database) => {
   };
 
   /**
-   * Adds a favourite unless the member already keeps `max` (the member row is locked so two adds cannot both take the
-   * last place). Returns 'added', 'present' (already a favourite) or 'full'.
+   * Adds a favourite unless the member already keeps `max` (a lock per member, held to the commit, so two adds cannot
+   * both take the last place). Returns 'added', 'present' (already a favourite) or 'full'.
    */
   const addFavourite = (merchantId: number, memberId: bigint, gameId: bigint, max: number, at: Date) =>
     db.transaction(async (tx): Promise<'added' | 'present' | 'full'> => {
-      await tx.query('SELECT 1 FROM members WHERE merchant_id = $1 AND id = $2 FOR UPDATE', [merchantId, memberId]);
+      await tx.query("SELECT pg_advisory_xact_lock(hashtext('game-favourites:' || $1::text || ':' || $2::text))", [
+        merchantId,
+        memberId,
+      ]);
       const present = await tx.query(
         'SELECT 1 FROM game_favourites WHERE merchant_id = $1 AND member_id = $2 AND game_id = $3',
         [merchantId, memberId, gameId],

@@ -55,7 +55,7 @@ export type CatalogueModuleDeps = {
   now: Clock;
   bus: EventBus;
   cache: ResponseCache;
-  merchants: Pick<MerchantService, 'resolveByHost' | 'languages'>;
+  merchants: Pick<MerchantService, 'resolveByHost' | 'languages' | 'byId'>;
   limiter: RateLimiter;
   log: { warn: (detail: object, message: string) => void };
   /** Vendor launchers (issue 6; tests install their own). A vendor without one answers GAME_UNAVAILABLE. */
@@ -71,7 +71,10 @@ export const createCatalogueModule = (deps: CatalogueModuleDeps) => {
   const repository = catalogueRepository(deps.db);
   const service = catalogueServiceFactory({ repository });
   const launchers = createLauncherRegistry(deps.launchers);
-  const connections = vendorConnections({ db: deps.db, now: deps.now, bus: deps.bus, launchers });
+  const connections = vendorConnections({
+    ...{ db: deps.db, now: deps.now, bus: deps.bus, launchers },
+    merchantCode: async (merchantId) => (await deps.merchants.byId(merchantId)).code,
+  });
   const members = memberGamesServiceFactory({
     repository: memberGamesRepository(deps.db),
     catalogue: repository,

@@ -23,7 +23,6 @@ const REASON_MAX_LENGTH = 500;
 
 type VendorState = {
   merchantId: number;
-  merchantCode: string;
   code: string;
   connected: boolean;
   disconnectedBy: 'CHECK' | 'LAUNCH' | null;
@@ -38,6 +37,8 @@ export const vendorConnections = (deps: {
   now: Clock;
   bus: Pick<EventBus, 'emit'>;
   launchers: Pick<LauncherRegistry, 'get'>;
+  /** The merchant's code, which a launcher's readiness names (the merchant module owns it). */
+  merchantCode: (merchantId: number) => Promise<string>;
 }) => {
   const { db, now, bus } = deps;
   const changed = (merchantId: number) => bus.emit('catalogue.changed', { merchantId });
@@ -80,12 +81,19 @@ export const vendorConnections = (deps: {
     /** Asks every vendor's launcher whether it can launch; returns how many vendors changed state. */
     check: async (): Promise<{ connected: number; disconnected: number }> => {
       const { rows } = await db.query<VendorState>(
-        `SELECT v.merchant_id AS "merchantId", m.code AS "merchantCode", v.code, v.connected,
+        `SELECT v.merchant_id AS "merchantId", v.code, v.connected,
            v.disconnected_by AS "disconnectedBy", v.last_launch_error AS "lastLaunchError",
            v.last_launch_error_at AS "lastLaunchErrorAt"
-         FROM game_vendors v JOIN merchants m ON m.id = v.merchant_id
+         FROM game_vendors v
          ORDER BY v.merchant_id, v.code LIMIT ${CHECK_MAX_VENDORS}`,
       );
+      // Vendors come ordered by merchant: one code lookup per merchant, not per vendor.
+      const codes = new Map<number, Promise<string>>();
+      const codeOf = (merchantId: number) => {
+        let code = codes.get(merchantId);
+        if (code === undefined) codes.set(merchantId, (code = deps.merchantCode(merchantId)));
+        return code;
+      };
       const result = { connected: 0, disconnected: 0 };
       for (const vendor of rows) {
         const launcher = deps.launchers.get(vendor.code);
@@ -94,7 +102,7 @@ export const vendorConnections = (deps: {
             ? 'no launcher for this vendor'
             : ((await launcher.readiness?.({
                 merchantId: vendor.merchantId,
-                merchantCode: vendor.merchantCode,
+                merchantCode: await codeOf(vendor.merchantId),
                 vendorCode: vendor.code,
               })) ?? null);
         if (problem !== null) {

@@ -138,19 +138,21 @@ export const contentRepository = (db: Queryable) => ({
 
   /**
    * The largest wins in the merchant's currency, on games not switched off, of connected vendors (the board shows
-   * games a player can play; the connection is the catalogue's column, DESIGN §6).
+   * games a player can play; the connection is the catalogue's column, DESIGN §6). Wins are the bets module's and games
+   * the catalogue's: read through the views they publish (docs/architecture.md "Read-only views").
    */
   topWins: async (merchantId: number, currency: string, filter: WinFilter, limit: number) =>
     (
       await db.query<WinRow>(
         `SELECT w.customer_name AS "customerName", w.win_minor AS "winMinor", g.icon_url AS "iconUrl", g.names
-         FROM game_wins w JOIN games g ON g.id = w.game_id AND g.merchant_id = w.merchant_id
-           JOIN game_vendors v ON v.merchant_id = g.merchant_id AND v.code = g.vendor_code AND v.connected
+         FROM game_win_facts w JOIN catalogue_game_facts g ON g.game_id = w.game_id AND g.merchant_id = w.merchant_id
+           JOIN catalogue_vendor_facts v
+             ON v.merchant_id = g.merchant_id AND v.vendor_code = g.vendor_code AND v.connected
          WHERE w.merchant_id = $1 AND w.currency = $2 AND g.status <> 'DISABLED'
            AND ($3::text IS NULL OR g.game_type = $3::text)
            AND ($4::text[] IS NULL OR g.vendor_code = ANY($4::text[]))
            AND ($5::text[] IS NULL OR NOT (g.vendor_code = ANY($5::text[])))
-         ORDER BY w.win_minor DESC, w.id DESC LIMIT $6`,
+         ORDER BY w.win_minor DESC, w.win_id DESC LIMIT $6`,
         [merchantId, currency, filter.gameType, filter.vendorIn, filter.vendorNotIn, limit],
       )
     ).rows,

@@ -7,11 +7,24 @@ export type HelpSectionRow = { lang: string; anchor: string; title: string; html
 
 const COLUMNS = 'lang, anchor, title, html, sort';
 
+/** A section as the public help centre shows it. */
+export type PublicHelpSection = { anchor: string; title: string; html: string };
+
 /**
- * Staff writes of the help centre (table merchant_help_sections of migration 0001; the public answer reads it through
- * the merchant module). SQL only; every statement is scoped by merchant_id and the WEB device.
+ * The help centre (table merchant_help_sections of migration 0001): the staff's writes and the public answer's read.
+ * SQL only; every statement is scoped by merchant_id and the WEB device.
  */
 export const helpRepository = (db: Queryable) => ({
+  /** The sections the public help centre shows in `lang`, in their order. */
+  published: async (merchantId: number, lang: string, device: typeof DEVICE): Promise<PublicHelpSection[]> =>
+    (
+      await db.query<PublicHelpSection>(
+        `SELECT anchor, title, html FROM merchant_help_sections
+         WHERE merchant_id = $1 AND lang = $2 AND device = $3 ORDER BY sort, anchor`,
+        [merchantId, lang, device],
+      )
+    ).rows,
+
   list: async (merchantId: number, lang: string | undefined): Promise<HelpSectionRow[]> =>
     (
       await db.query<HelpSectionRow>(

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/database';
+import type { Database, Queryable } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import type { ResponseCache } from '../../lib/response-cache';
 import type { Auth, MerchantResolver, Session } from '../identity';
@@ -12,12 +12,17 @@ import { CONTENT_CACHE_PREFIX, contentRoutes } from './content.routes';
 import { contentServiceFactory } from './content.service';
 import { helpOpsRoutes } from './help-ops.routes';
 import { helpOpsServiceFactory } from './help-ops.service';
+import { helpRepository } from './help.repository';
 
 export { maskName } from './mask-name';
 export { noticeAudience } from './content.service';
 export type { ContentService } from './content.service';
 export type { ContentOpsService } from './content-ops.service';
 export type { HelpOpsService } from './help-ops.service';
+export type { PublicHelpSection } from './help.repository';
+
+/** The public help centre's sections of a merchant, language and device (the system module's help answer). */
+export const helpSectionsReader = (db: Queryable) => helpRepository(db).published;
 
 export type ContentModuleDeps = {
   db: Database;

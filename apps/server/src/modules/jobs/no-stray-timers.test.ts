@@ -14,7 +14,7 @@ const ONE_SHOT_WAITS: Record<string, string> = {
   'modules/health/health.routes.ts': "the readiness probe's time limit",
   'modules/vendor-wallet/transfer-adapter.ts': "a vendor call's time limit",
   'modules/vendor-wallet/demo-adapter.ts': "the demo vendor's simulated latency",
-  'modules/config-ops/index.ts': 'dropping cached answers once more after the lookups behind them expire',
+  'modules/merchant/config-ops.ts': 'dropping cached answers once more after the lookups behind them expire',
   'test/crash/crash-support.ts': "the crash test's waits for the server process",
   'modules/jobs/jobs.node-fixture.ts': "the two-process test's run time",
   'test/spawned-server.ts': "the production-start test's wait for a server process",

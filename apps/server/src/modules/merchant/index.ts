@@ -15,3 +15,6 @@ export const createMerchantModule = (deps: { db: Queryable; defaultMerchantCode:
     defaultMerchantCode: deps.defaultMerchantCode,
   }),
 });
+
+export { createConfigOps, CONFIG_SETTLE_MS } from './config-ops';
+export type { ConfigArea, ConfigCaller, ConfigGuard, ConfigOpsService } from './config-ops.service';

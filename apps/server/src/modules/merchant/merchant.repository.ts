@@ -5,7 +5,6 @@ import type {
   CustomerServiceRow,
   DomainRouteRow,
   FooterVendorRow,
-  HelpSectionRow,
   MaintenanceMessageRow,
   MenuRow,
   Merchant,
@@ -118,12 +117,6 @@ export const merchantRepository = (db: Queryable) => {
          FROM merchant_countries mc JOIN countries c ON c.country_code = mc.country_code
          WHERE mc.merchant_id = $1 ORDER BY mc.sort, c.country_code`,
         [merchantId],
-      ),
-    helpSections: (merchantId: number, lang: string, device: string) =>
-      list<HelpSectionRow>(
-        `SELECT anchor, title, html FROM merchant_help_sections
-         WHERE merchant_id = $1 AND lang = $2 AND device = $3 ORDER BY sort, anchor`,
-        [merchantId, lang, device],
       ),
   };
 };

@@ -76,7 +76,6 @@ export const merchantServiceFactory = ({ repository, defaultMerchantCode }: Merc
     menu: repository.menu,
     footerVendors: repository.footerVendors,
     countries: repository.countries,
-    helpSections: repository.helpSections,
   };
 };
 

@@ -56,4 +56,3 @@ export type MenuPlacement = 'header' | 'footer-product' | 'footer-help';
 export type MenuRow = { menuId: string; nameKey: string; route: string; placement: MenuPlacement };
 export type FooterVendorRow = { code: string; name: string; imageUrl: string };
 export type CountryRow = { countryCode: string; dialingCode: string };
-export type HelpSectionRow = { anchor: string; title: string; html: string };

@@ -37,26 +37,26 @@ const big = (value: unknown): bigint => BigInt((value as bigint | number | strin
 /** Trial members (user_type 4) play with play money: they are not counted as new or active members. */
 const DASHBOARD_SQL = `
 WITH dep AS (
-  SELECT count(*) AS n, coalesce(sum(amount_minor), 0)::bigint AS amount FROM deposit_orders
+  SELECT count(*) AS n, coalesce(sum(amount_minor), 0)::bigint AS amount FROM deposit_order_facts
   WHERE merchant_id = $1 AND created_at >= $2 AND created_at < $3 AND status IN ('PAID', 'APPROVED')
 ), wd AS (
-  SELECT count(*) AS n, coalesce(sum(amount_minor), 0)::bigint AS amount FROM withdraw_orders
+  SELECT count(*) AS n, coalesce(sum(amount_minor), 0)::bigint AS amount FROM withdraw_order_facts
   WHERE merchant_id = $1 AND created_at >= $2 AND created_at < $3 AND status = 'PAID'
 ), rnd AS (
   SELECT count(*) AS n, coalesce(sum(valid_bet_minor), 0)::bigint AS bet, coalesce(sum(win_minor), 0)::bigint AS win
-  FROM game_rounds WHERE merchant_id = $1 AND started_at >= $2 AND started_at < $3 AND NOT play
+  FROM game_round_facts WHERE merchant_id = $1 AND started_at >= $2 AND started_at < $3 AND NOT play
 ), fresh AS (
-  SELECT count(*) AS n FROM members WHERE merchant_id = $1 AND created_at >= $2 AND created_at < $3 AND user_type <> 4
+  SELECT count(*) AS n FROM member_signup_facts WHERE merchant_id = $1 AND created_at >= $2 AND created_at < $3 AND user_type <> 4
 ), active AS (
   SELECT count(*) AS n FROM (
-    SELECT member_id FROM member_logins
+    SELECT member_id FROM member_login_facts
     WHERE merchant_id = $1 AND logged_in_at >= $2 AND logged_in_at < $3 AND method <> 'FREEPLAY'
     UNION
-    SELECT member_id FROM game_rounds WHERE merchant_id = $1 AND started_at >= $2 AND started_at < $3 AND NOT play
+    SELECT member_id FROM game_round_facts WHERE merchant_id = $1 AND started_at >= $2 AND started_at < $3 AND NOT play
   ) AS a
 ), pending AS (
-  SELECT (SELECT count(*) FROM deposit_orders WHERE merchant_id = $1 AND status = 'PENDING') AS dep,
-    (SELECT count(*) FROM withdraw_orders WHERE merchant_id = $1 AND status IN ('HOLDING', 'PENDING')) AS wd
+  SELECT (SELECT count(*) FROM deposit_order_facts WHERE merchant_id = $1 AND status = 'PENDING') AS dep,
+    (SELECT count(*) FROM withdraw_order_facts WHERE merchant_id = $1 AND status IN ('HOLDING', 'PENDING')) AS wd
 )
 SELECT dep.n AS "depositCount", dep.amount AS "depositMinor", wd.n AS "withdrawCount", wd.amount AS "withdrawMinor",
   rnd.n AS rounds, rnd.bet AS "betMinor", rnd.win AS "winMinor", fresh.n AS "newMembers", active.n AS "activeMembers",
@@ -73,18 +73,18 @@ FROM (
   SELECT ${DAY_OF('r.started_at')} AS day, r.vendor_code AS "vendorCode", count(*) AS rounds,
     coalesce(sum(r.valid_bet_minor), 0)::bigint AS bet, coalesce(sum(r.win_minor), 0)::bigint AS win,
     count(DISTINCT r.member_id) AS players
-  FROM game_rounds r
+  FROM game_round_facts r
   WHERE r.merchant_id = $1 AND r.started_at >= $2 AND r.started_at < $3 AND NOT r.play
     AND ($5::text IS NULL OR r.vendor_code = $5::text)
   GROUP BY GROUPING SETS ((${DAY_OF('r.started_at')}, r.vendor_code), ())
 ) AS x
-LEFT JOIN game_vendors v ON v.merchant_id = $1 AND v.code = x."vendorCode"
+LEFT JOIN catalogue_vendor_facts v ON v.merchant_id = $1 AND v.vendor_code = x."vendorCode"
 ORDER BY x.day NULLS LAST, x."vendorCode"`;
 
-const ordersByDaySql = (table: 'deposit_orders' | 'withdraw_orders') => `
+const ordersByDaySql = (facts: 'deposit_order_facts' | 'withdraw_order_facts') => `
 SELECT ${DAY_OF('created_at')} AS day, status AS "group", count(*) AS count,
   coalesce(sum(amount_minor), 0)::bigint AS "amountMinor"
-FROM ${table}
+FROM ${facts}
 WHERE merchant_id = $1 AND created_at >= $2 AND created_at < $3
 GROUP BY 1, 2`;
 
@@ -94,7 +94,7 @@ SELECT ${DAY_OF('requested_at')} AS day,
   CASE WHEN status = 'APPLIED' AND amount_minor > 0 THEN 'CREDIT' WHEN status = 'APPLIED' THEN 'DEBIT'
        WHEN status IN ('PENDING', 'APPROVED') THEN 'PENDING' ELSE status END AS "group",
   count(*) AS count, coalesce(sum(abs(amount_minor)), 0)::bigint AS "amountMinor"
-FROM adjustment_requests
+FROM adjustment_request_facts
 WHERE merchant_id = $1 AND requested_at >= $2 AND requested_at < $3
 GROUP BY 1, 2`;
 
@@ -106,8 +106,10 @@ const toDayGroup = (row: DayGroupRow): DayGroupRow => ({
 });
 
 /**
- * SQL only (STYLE.md convention 3). Every statement is scoped by merchant and bounded by a time range on an index that
- * starts (merchant_id, time) (0019_reports.sql), except the pending counts, which read the status queues.
+ * SQL only (STYLE.md convention 3), over the read-only views the owners publish (docs/architecture.md "Read-only
+ * views"): the reports own no table. Every statement is scoped by merchant and bounded by a time range on an index that
+ * starts (merchant_id, time) (0019_reports.sql; the views are plain projections, so the planner reads through them to
+ * those indexes), except the pending counts, which read the status queues.
  */
 export const reportsRepository = (db: Queryable) => ({
   /**
@@ -123,8 +125,8 @@ export const reportsRepository = (db: Queryable) => ({
       `SELECT m.timezone, d.today,
          (coalesce($3::date, d.today::date)::timestamp AT TIME ZONE m.timezone) AS lo,
          (coalesce($4::date, d.today::date + 1)::timestamp AT TIME ZONE m.timezone) AS hi
-       FROM merchants m, LATERAL (SELECT to_char($2::timestamptz AT TIME ZONE m.timezone, 'YYYY-MM-DD') AS today) d
-       WHERE m.id = $1`,
+       FROM merchant_time_zones m, LATERAL (SELECT to_char($2::timestamptz AT TIME ZONE m.timezone, 'YYYY-MM-DD') AS today) d
+       WHERE m.merchant_id = $1`,
       [merchantId, nowIso, days?.fromDay ?? null, days?.toDayExclusive ?? null],
     );
     const row = rows[0];
@@ -174,7 +176,7 @@ export const reportsRepository = (db: Queryable) => ({
   },
 
   depositsByDay: async (range: Range): Promise<DayGroupRow[]> => {
-    const { rows } = await db.query<DayGroupRow>(ordersByDaySql('deposit_orders'), [
+    const { rows } = await db.query<DayGroupRow>(ordersByDaySql('deposit_order_facts'), [
       range.merchantId,
       range.lo,
       range.hi,
@@ -184,7 +186,7 @@ export const reportsRepository = (db: Queryable) => ({
   },
 
   withdrawalsByDay: async (range: Range): Promise<DayGroupRow[]> => {
-    const { rows } = await db.query<DayGroupRow>(ordersByDaySql('withdraw_orders'), [
+    const { rows } = await db.query<DayGroupRow>(ordersByDaySql('withdraw_order_facts'), [
       range.merchantId,
       range.lo,
       range.hi,

@@ -28,6 +28,8 @@ import {
 
 export type SystemServiceDeps = {
   merchants: Omit<MerchantService, 'resolveByHost' | 'ownsHost'>;
+  /** The help centre's sections (the content module owns them). */
+  helpSections: (merchantId: number, lang: string, device: 'WEB') => Promise<HelpCentre['sections']>;
   /** The key clients seal "E" payloads with (configuration `security`). */
   publicKey: () => PublicKeyInfo;
   /** Source of the per-response customer-service key; injectable so tests can pin it. */
@@ -62,6 +64,7 @@ export const flagUrlOf = (countryCode: string): string => API.system.flag.replac
 
 export const systemServiceFactory = ({
   merchants,
+  helpSections,
   publicKey,
   randomBytes: random = randomBytes,
   now = Date.now,
@@ -158,7 +161,7 @@ export const systemServiceFactory = ({
 
   const help = async (merchant: Merchant, lang: string, device: 'WEB'): Promise<HelpCentre> => {
     await requireLanguage(merchant, lang);
-    return { lang, device, sections: await merchants.helpSections(merchant.id, lang, device) };
+    return { lang, device, sections: await helpSections(merchant.id, lang, device) };
   };
 
   const countryCodes = async (merchant: Merchant): Promise<CountryCode[]> =>

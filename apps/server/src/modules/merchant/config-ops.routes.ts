@@ -19,11 +19,10 @@ import {
 } from '@platform/contracts';
 import { success } from '../../lib/respond';
 import { parseInput } from '../../lib/validate';
-import type { Merchant } from '../merchant';
-import type { StaffAuth, StaffCaller } from '../staff';
-import type { ConfigOpsService } from './config-ops.service';
+import type { ConfigCaller, ConfigGuard, ConfigOpsService } from './config-ops.service';
+import type { Merchant } from './merchant.types';
 
-export type ConfigOpsRoutesOptions = { config: ConfigOpsService; staff: StaffAuth };
+export type ConfigOpsRoutesOptions = { config: ConfigOpsService; staff: ConfigGuard };
 
 /**
  * The back office's configuration screens (issue 7), permission config.manage. Staff first, then input: a caller
@@ -38,7 +37,7 @@ export const configOpsRoutes = async (app: FastifyInstance, { config, staff }: C
     readSchema: Read;
     writeSchema: Write;
     read: (merchant: Merchant) => Promise<z.input<Read>>;
-    write: (caller: StaffCaller, body: z.output<Write>) => Promise<z.input<Read>>;
+    write: (caller: ConfigCaller, body: z.output<Write>) => Promise<z.input<Read>>;
   }) => {
     app.get(spec.path, async (request: FastifyRequest) => {
       const { merchant } = await staff.requireStaff(request, 'config.manage');

@@ -15,21 +15,40 @@ import type {
   OpsWhitelabel,
   OpsWhitelabelUpdate,
 } from '@platform/contracts';
-import type { Database } from '../../db/database';
+import type { FastifyRequest } from 'fastify';
+import type { Database, Queryable } from '../../db/database';
 import type { Clock } from '../../lib/clock';
-import { recordAudit } from '../audit';
-import { buildWhitelabelTree, isMaintenanceActive, type Merchant } from '../merchant';
-import type { StaffCaller } from '../staff';
 import { configRepository, type ConfigRepository, type WhitelabelFlagRow } from './config-ops.repository';
 import { cidrProblem, fieldsError, offAncestor, opsWhitelabelTree, sameSetErrors } from './config-ops.rules';
+import { isMaintenanceActive } from './maintenance';
+import type { Merchant } from './merchant.types';
+import { buildWhitelabelTree } from './whitelabel-tree';
 
 /** The configuration areas of the back office; each write is audited as `config.<area>.update`. */
 export type ConfigArea =
   'whitelabel' | 'register' | 'languages' | 'resources' | 'customer-service' | 'maintenance' | 'region-rules';
 
+/**
+ * The staff member changing the configuration, as the staff module's caller carries it. Declared here, structurally,
+ * like the audit module's actor: the merchant module sits below staff and audit (both name a Merchant), so it takes
+ * their guard and audit writer from platform-modules.ts instead of importing them.
+ */
+export type ConfigCaller = { merchant: Merchant; staff: string; staffId: string; role: string; ip: string };
+
+/** The one staff check the configuration routes need (the staff module's StaffAuth has it). */
+export type ConfigGuard = { requireStaff(request: FastifyRequest, permission: 'config.manage'): Promise<ConfigCaller> };
+
+/** Writes one audit entry in the transaction of the change (the audit module's recordAudit). */
+export type ConfigAuditWriter = (
+  tx: Queryable,
+  caller: ConfigCaller,
+  entry: { action: string; targetType: string; targetId: string; before: unknown; after: unknown },
+) => Promise<void>;
+
 export type ConfigOpsServiceDeps = {
   db: Database;
   now: Clock;
+  recordAudit: ConfigAuditWriter;
   /** Called after every committed change (the cached public answers built from the merchant's configuration). */
   onChange: (merchantId: number, area: ConfigArea) => void;
 };
@@ -45,12 +64,12 @@ const whitelabelOf = (rows: readonly WhitelabelFlagRow[]): OpsWhitelabel => ({
  * state against the stored rows, and only then writes, with its audit entry (before and after) in the same
  * transaction: bad input gets one message per field and changes nothing.
  */
-export const configOpsServiceFactory = ({ db, now, onChange }: ConfigOpsServiceDeps) => {
+export const configOpsServiceFactory = ({ db, now, recordAudit, onChange }: ConfigOpsServiceDeps) => {
   const read = configRepository(db);
 
   /** Runs `apply` under the merchant's lock; audits and announces only a change that changed something. */
   const write = async <T>(
-    caller: StaffCaller,
+    caller: ConfigCaller,
     area: ConfigArea,
     apply: (repo: ConfigRepository) => Promise<{ before: T; after: T }>,
   ): Promise<T> => {
@@ -108,7 +127,7 @@ export const configOpsServiceFactory = ({ db, now, onChange }: ConfigOpsServiceD
       whitelabelOf(await read.whitelabelFlags(merchant.id)),
 
     /** A module cannot be switched on under a parent that is off (after the change); see OpsWhitelabelUpdateSchema. */
-    updateWhitelabel: async (caller: StaffCaller, body: OpsWhitelabelUpdate): Promise<OpsWhitelabel> => {
+    updateWhitelabel: async (caller: ConfigCaller, body: OpsWhitelabelUpdate): Promise<OpsWhitelabel> => {
       let rows: WhitelabelFlagRow[] = [];
       await write(caller, 'whitelabel', async (repo) => {
         rows = await repo.whitelabelFlags(caller.merchant.id);
@@ -144,7 +163,7 @@ export const configOpsServiceFactory = ({ db, now, onChange }: ConfigOpsServiceD
       fields: await read.registerFields(merchant.id),
     }),
 
-    updateRegister: (caller: StaffCaller, body: OpsRegisterSettingsUpdate): Promise<OpsRegisterSettings> =>
+    updateRegister: (caller: ConfigCaller, body: OpsRegisterSettingsUpdate): Promise<OpsRegisterSettings> =>
       write(caller, 'register', async (repo) => {
         const stored = await repo.registerFields(caller.merchant.id);
         const errors = sameSetErrors(
@@ -163,7 +182,7 @@ export const configOpsServiceFactory = ({ db, now, onChange }: ConfigOpsServiceD
 
     languages: (merchant: Merchant): Promise<OpsLanguages> => languagesOf(read, merchant.id),
 
-    updateLanguages: (caller: StaffCaller, body: OpsLanguagesUpdate): Promise<OpsLanguages> =>
+    updateLanguages: (caller: ConfigCaller, body: OpsLanguagesUpdate): Promise<OpsLanguages> =>
       write(caller, 'languages', async (repo) => {
         const before = await languagesOf(repo, caller.merchant.id);
         const errors = sameSetErrors(
@@ -183,7 +202,7 @@ export const configOpsServiceFactory = ({ db, now, onChange }: ConfigOpsServiceD
 
     resources: async (merchant: Merchant): Promise<OpsResources> => ({ resources: await read.resources(merchant.id) }),
 
-    updateResources: (caller: StaffCaller, body: OpsResourcesUpdate): Promise<OpsResources> =>
+    updateResources: (caller: ConfigCaller, body: OpsResourcesUpdate): Promise<OpsResources> =>
       write(caller, 'resources', async (repo) => {
         const before = { resources: await repo.resources(caller.merchant.id) };
         await repo.replaceResources(caller.merchant.id, body.resources);
@@ -194,7 +213,7 @@ export const configOpsServiceFactory = ({ db, now, onChange }: ConfigOpsServiceD
       entries: await read.customerService(merchant.id),
     }),
 
-    updateCustomerService: (caller: StaffCaller, body: OpsCustomerServiceUpdate): Promise<OpsCustomerService> =>
+    updateCustomerService: (caller: ConfigCaller, body: OpsCustomerServiceUpdate): Promise<OpsCustomerService> =>
       write(caller, 'customer-service', async (repo) => {
         const before = { entries: await repo.customerService(caller.merchant.id) };
         await repo.replaceCustomerService(caller.merchant.id, body.entries);
@@ -207,7 +226,7 @@ export const configOpsServiceFactory = ({ db, now, onChange }: ConfigOpsServiceD
      * Messages go to the languages that are on (merchant_maintenance_messages); the default language's message is
      * also the general one (merchants.maintenance_message) a visitor gets when their language has none.
      */
-    updateMaintenance: (caller: StaffCaller, body: OpsMaintenanceUpdate): Promise<OpsMaintenance> =>
+    updateMaintenance: (caller: ConfigCaller, body: OpsMaintenanceUpdate): Promise<OpsMaintenance> =>
       write(caller, 'maintenance', async (repo) => {
         const merchantId = caller.merchant.id;
         const before = await maintenanceOf(repo, caller.merchant);
@@ -236,7 +255,7 @@ export const configOpsServiceFactory = ({ db, now, onChange }: ConfigOpsServiceD
       rules: await read.regionRules(merchant.id),
     }),
 
-    updateRegionRules: (caller: StaffCaller, body: OpsRegionRulesUpdate): Promise<OpsRegionRules> =>
+    updateRegionRules: (caller: ConfigCaller, body: OpsRegionRulesUpdate): Promise<OpsRegionRules> =>
       write(caller, 'region-rules', async (repo) => {
         const errors = body.rules.flatMap((rule, index): FieldError[] => {
           const problem = cidrProblem(rule.cidr);

@@ -1,20 +1,20 @@
 import type { Queryable } from '../../db/database';
-import type { RegionAction } from '../merchant';
+import type {
+  CustomerServiceRow,
+  MerchantLanguage,
+  RegionRule,
+  RegisterFieldRow,
+  ResourceRow,
+  WhitelabelModuleRow,
+} from './merchant.types';
 
-export type WhitelabelFlagRow = { modId: string; parentModId: string | null; enabled: boolean };
-export type RegisterFieldConfigRow = {
-  field: string;
-  enabled: boolean;
-  required: boolean;
-  acceptedPattern: string | null;
-  patternId: string | null;
-  minLength: number;
-  maxLength: number;
-};
-export type LanguageConfigRow = { code: string; locale: string; label: string; enabled: boolean };
-export type ResourceConfigRow = { kind: string; labelNameEn: string; url: string };
-export type CustomerServiceConfigRow = { csType: string; path: string };
-export type RegionRuleConfigRow = { action: RegionAction; cidr: string; note: string | null };
+// The player side's rows (merchant.types.ts), as staff read and write them: with what only staff see.
+export type WhitelabelFlagRow = WhitelabelModuleRow;
+export type RegisterFieldConfigRow = RegisterFieldRow;
+export type LanguageConfigRow = MerchantLanguage & { enabled: boolean };
+export type ResourceConfigRow = ResourceRow;
+export type CustomerServiceConfigRow = CustomerServiceRow;
+export type RegionRuleConfigRow = RegionRule & { note: string | null };
 export type MaintenanceRow = {
   enabled: boolean;
   message: string | null;
@@ -28,8 +28,9 @@ const SORT_STEP = 10;
 const sortOf = (index: number): number => (index + 1) * SORT_STEP;
 
 /**
- * SQL of the configuration rows (STYLE.md convention 3). Reads and writes the same tables the player side reads
- * through modules/merchant; every statement is scoped by merchant_id. Takes the database or an open transaction.
+ * SQL of the configuration rows (STYLE.md convention 3): the back office's reads and writes of the tables the player
+ * side reads through merchant.repository.ts; every statement is scoped by merchant_id. Takes the database or an open
+ * transaction.
  */
 export const configRepository = (db: Queryable) => {
   const list = async <T>(sql: string, params: readonly unknown[]): Promise<T[]> =>
