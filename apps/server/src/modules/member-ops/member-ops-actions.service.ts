@@ -8,7 +8,7 @@ import {
   type MemberStatusRequest,
   type MemberStatusResult,
 } from '@platform/contracts';
-import { AppError } from '../../lib/app-error';
+import type { AppError } from '../../lib/app-error';
 import { recordAudit } from '../audit';
 import type { StaffCaller } from '../staff';
 import { fieldError, maskDestination, memberNotFound, stateInvalid, toNote } from './member-ops.mapping';

@@ -15,7 +15,6 @@ export const stateInvalid = (message: string) => new AppError('MEMBER_STATE_INVA
 export const fieldError = (path: string, message: string) =>
   new AppError('VALIDATION_FAILED', 400, `${path}: ${message}`, { value: { fields: [{ path, message }] } });
 
-
 const KIND_TYPES: Record<MemberKind, readonly number[]> = {
   MEMBER: [USER_TYPE.MEMBER],
   TRIAL: [TRIAL_USER_TYPE],
@@ -23,7 +22,10 @@ const KIND_TYPES: Record<MemberKind, readonly number[]> = {
 };
 
 /** Both the kind and the exact type, when given, must hold: their intersection (possibly empty). */
-export const userTypesOf = (kind: MemberKind | undefined, userType: number | undefined): readonly number[] | undefined => {
+export const userTypesOf = (
+  kind: MemberKind | undefined,
+  userType: number | undefined,
+): readonly number[] | undefined => {
   if (kind === undefined) return userType === undefined ? undefined : [userType];
   const types = KIND_TYPES[kind];
   return userType === undefined ? types : types.filter((type) => type === userType);
@@ -70,13 +72,11 @@ export const toSummary = (row: MemberSummaryRow): MemberSummary => ({
   lastLoginAt: iso(row.lastLoginAt),
 });
 
-
 export const toNote = (row: NoteRow): MemberNote => ({
   id: row.id.toString(),
   text: row.text,
   staff: row.staffUsername,
   createdAt: row.createdAt.toISOString(),
 });
-
 
 export const totalPages = (count: number, pageSize: number) => Math.ceil(count / pageSize);

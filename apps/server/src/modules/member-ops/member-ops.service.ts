@@ -163,9 +163,7 @@ export const memberOpsServiceFactory = (deps: MemberOpsServiceDeps) => {
     const merchantId = caller.merchant.id;
     const offset = (query.pageNo - 1) * query.pageSize;
     const [rows, count] = await Promise.all([
-      offset >= HISTORY_COUNT_CAP
-        ? Promise.resolve([])
-        : members.logins(merchantId, memberId, offset, query.pageSize),
+      offset >= HISTORY_COUNT_CAP ? Promise.resolve([]) : members.logins(merchantId, memberId, offset, query.pageSize),
       members.countLogins(merchantId, memberId, HISTORY_COUNT_CAP),
     ]);
     return {
