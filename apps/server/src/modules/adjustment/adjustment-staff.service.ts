@@ -1,11 +1,9 @@
 import {
   formatMoney,
-  type Adjustment,
   type AdjustmentPage,
   type AdjustmentQuery,
   type AdjustmentRequest,
   type AdjustmentResult,
-  type ErrorCode,
 } from '@platform/contracts';
 import type { Queryable } from '../../db/database';
 import { AppError } from '../../lib/app-error';
@@ -14,66 +12,29 @@ import { recordAudit } from '../audit';
 import type { MemberRow } from '../identity';
 import type { Merchant } from '../merchant';
 import type { StaffCaller } from '../staff';
-import { parseAmount, type WalletService } from '../wallet';
-import type { AdjustmentRepository, AdjustmentRow } from './adjustment.repository';
+import { parseAmount } from '../wallet';
+import type { AdjustmentApply } from './adjustment-apply';
+import {
+  decided,
+  fieldError,
+  isDecider,
+  isRequester,
+  notFound,
+  staffIdOf,
+  toAdjustment,
+  toResult as result,
+} from './adjustment.mapping';
+import type { AdjustmentRepository } from './adjustment.repository';
 
 export type AdjustmentServiceDeps = {
   repository: AdjustmentRepository;
   /** Runs `fn` in one transaction with a repository on it: a state change and its audit entry commit together. */
   transaction: <T>(fn: (repository: AdjustmentRepository, tx: Queryable) => Promise<T>) => Promise<T>;
-  wallet: Pick<WalletService, 'memberAccount' | 'systemAccount' | 'post'>;
+  /** The money movement and the answer to a repeated request id (adjustment-apply.ts). */
+  apply: AdjustmentApply;
   findMember: (merchantId: number, username: string) => Promise<MemberRow | undefined>;
   now: Clock;
 };
-
-/** The ledger source of every adjustment; the key is the request's idempotency key, so each moves money once. */
-const SOURCE = 'ops.adjustment';
-/** Ledger refusals that mean nothing moved and nothing will: the request ends FAILED with the code. */
-const DEFINITE_REFUSALS: ReadonlySet<string> = new Set([
-  'INSUFFICIENT_FUNDS',
-  'IDEMPOTENCY_CONFLICT',
-  'ACCOUNT_NOT_FOUND',
-  'CURRENCY_MISMATCH',
-]);
-
-const fieldError = (code: ErrorCode, status: number, path: string, message: string) =>
-  new AppError(code, status, message, { value: { fields: [{ path, message }] } });
-
-const notFound = () => new AppError('ADJUSTMENT_NOT_FOUND', 404, 'No such adjustment');
-const decided = (row: AdjustmentRow) =>
-  new AppError('ADJUSTMENT_STATE_INVALID', 409, `This adjustment is already ${row.status.toLowerCase()}`, {
-    value: { status: row.status },
-  });
-
-const iso = (date: Date | null): string | null => (date === null ? null : new Date(date).toISOString());
-
-export const toAdjustment = (row: AdjustmentRow, scale: number): Adjustment => ({
-  id: row.id.toString(),
-  requestId: row.idempotencyKey,
-  username: row.username,
-  direction: row.amountMinor > 0n ? 'CREDIT' : 'DEBIT',
-  amount: formatMoney(row.amountMinor > 0n ? row.amountMinor : -row.amountMinor, scale),
-  reason: row.reason,
-  status: row.status,
-  requestedBy: row.requestedBy,
-  requestedAt: new Date(row.requestedAt).toISOString(),
-  decidedBy: row.decidedBy,
-  decidedAt: iso(row.decidedAt),
-  decisionReason: row.decisionReason,
-  transferId: row.transferId?.toString() ?? null,
-});
-
-/** The caller is the requester: by account id when both have one, and by username (the interim token has no id). */
-const isRequester = (caller: StaffCaller, row: AdjustmentRow): boolean =>
-  (caller.staffId !== null && row.requestedById !== null && caller.staffId === row.requestedById.toString()) ||
-  caller.staff.toLowerCase() === row.requestedBy.toLowerCase();
-
-const isDecider = (caller: StaffCaller, row: AdjustmentRow): boolean =>
-  row.decidedBy !== null &&
-  ((caller.staffId !== null && row.decidedById !== null && caller.staffId === row.decidedById.toString()) ||
-    caller.staff.toLowerCase() === row.decidedBy.toLowerCase());
-
-const staffIdOf = (caller: StaffCaller): bigint | null => (caller.staffId === null ? null : BigInt(caller.staffId));
 
 /**
  * Manual adjustments (issue 7): a CORRECTION transfer between the merchant's CASHIER and the member's cash. At or below
@@ -81,125 +42,9 @@ const staffIdOf = (caller: StaffCaller): bigint | null => (caller.staffId === nu
  * moves once, whoever else approves at the same time) or rejects it with a reason. Every step leaves an audit entry in
  * the transaction that makes it: adjustment.request, adjustment.approve / adjustment.reject, adjustment.apply.
  */
-export const adjustmentServiceFactory = (deps: AdjustmentServiceDeps) => {
-  const { repository, transaction, wallet, now } = deps;
-
-  const reload = async (merchantId: number, id: bigint): Promise<AdjustmentRow> => {
-    const row = await repository.byId(merchantId, id);
-    if (row === undefined) throw notFound();
-    return row;
-  };
-
-  const result = (
-    row: AdjustmentRow,
-    merchant: Merchant,
-    extra: { balanceAfterMinor?: bigint; replayed: boolean; thresholdMinor?: bigint },
-  ): AdjustmentResult => {
-    const magnitude = row.amountMinor > 0n ? row.amountMinor : -row.amountMinor;
-    return {
-      ...toAdjustment(row, merchant.currencyScale),
-      balanceAfter:
-        extra.balanceAfterMinor === undefined ? null : formatMoney(extra.balanceAfterMinor, merchant.currencyScale),
-      replayed: extra.replayed,
-      needsApproval: extra.thresholdMinor === undefined ? row.status === 'PENDING' : magnitude > extra.thresholdMinor,
-    };
-  };
-
-  /**
-   * Posts an APPROVED request (idempotent by its key: a repeat replays the first transfer), then records it APPLIED
-   * with its audit entry. A definite refusal by the ledger records it FAILED and rethrows the refusal.
-   */
-  const apply = async (
-    caller: StaffCaller,
-    row: AdjustmentRow,
-  ): Promise<{ row: AdjustmentRow; balanceAfterMinor: bigint; replayed: boolean }> => {
-    const { merchant } = caller;
-    const credit = row.amountMinor > 0n;
-    const [cash, cashier] = await Promise.all([
-      wallet.memberAccount(merchant, row.memberId, 'CASH'),
-      wallet.systemAccount(merchant, 'CASHIER'),
-    ]);
-    let posted;
-    try {
-      posted = await wallet.post(
-        {
-          merchantId: merchant.id,
-          source: SOURCE,
-          idempotencyKey: row.idempotencyKey,
-          // The member sees the reference in the account record: the reason only, never who on the staff made it.
-          reference: row.reason,
-          legs: [
-            {
-              debitAccountId: credit ? cashier : cash,
-              creditAccountId: credit ? cash : cashier,
-              amountMinor: credit ? row.amountMinor : -row.amountMinor,
-              code: 'CORRECTION',
-            },
-          ],
-        },
-        [row.memberId],
-      );
-    } catch (error) {
-      if (error instanceof AppError && DEFINITE_REFUSALS.has(error.code)) {
-        await transaction(async (tx, q) => {
-          if (await tx.markFailed(merchant.id, row.id, error.code)) {
-            await recordAudit(q, caller, {
-              action: 'adjustment.fail',
-              targetType: 'adjustment',
-              targetId: row.id.toString(),
-              before: { status: 'APPROVED' },
-              after: { status: 'FAILED', code: error.code },
-            });
-          }
-        });
-      }
-      throw error;
-    }
-    const transfer = posted.transfers[0];
-    if (transfer === undefined) throw new Error('adjustment without a transfer');
-    const balanceAfterMinor = credit ? transfer.creditBalanceAfterMinor : transfer.debitBalanceAfterMinor;
-    await transaction(async (tx, q) => {
-      if (await tx.markApplied(merchant.id, row.id, transfer.id)) {
-        await recordAudit(q, caller, {
-          action: 'adjustment.apply',
-          targetType: 'adjustment',
-          targetId: row.id.toString(),
-          before: { status: 'APPROVED' },
-          after: {
-            status: 'APPLIED',
-            member: row.username,
-            amount: formatMoney(row.amountMinor, merchant.currencyScale),
-            transferId: transfer.id.toString(),
-            balanceAfter: formatMoney(balanceAfterMinor, merchant.currencyScale),
-          },
-        });
-      }
-    });
-    return { row: await reload(merchant.id, row.id), balanceAfterMinor, replayed: posted.replayed };
-  };
-
-  /** A repeated request id: the same request answers its adjustment (finishing an interrupted one); another is refused. */
-  const resume = async (
-    caller: StaffCaller,
-    existing: AdjustmentRow,
-    memberId: bigint,
-    signedMinor: bigint,
-  ): Promise<AdjustmentResult> => {
-    const { merchant } = caller;
-    if (existing.memberId !== memberId || existing.amountMinor !== signedMinor) {
-      throw new AppError('IDEMPOTENCY_CONFLICT', 409, 'This request id was already used for another adjustment');
-    }
-    if (existing.status === 'FAILED') {
-      const code = (existing.decisionReason ?? 'INSUFFICIENT_FUNDS') as ErrorCode;
-      throw new AppError(code, 422, 'The ledger refused this adjustment; nothing moved');
-    }
-    if (existing.status === 'APPROVED' || existing.status === 'APPLIED') {
-      // APPLIED replays the ledger's first answer (same key, same request), which says the balance it left.
-      const applied = await apply(caller, existing);
-      return result(applied.row, merchant, { balanceAfterMinor: applied.balanceAfterMinor, replayed: true });
-    }
-    return result(existing, merchant, { replayed: true });
-  };
+export const adjustmentStaffServiceFactory = (deps: AdjustmentServiceDeps) => {
+  const { repository, transaction, now } = deps;
+  const { reload, apply, resume } = deps.apply;
 
   const memberOf = async (merchant: Merchant, username: string): Promise<MemberRow> => {
     const member = await deps.findMember(merchant.id, username);
@@ -418,4 +263,4 @@ export const adjustmentServiceFactory = (deps: AdjustmentServiceDeps) => {
   };
 };
 
-export type AdjustmentService = ReturnType<typeof adjustmentServiceFactory>;
+export type AdjustmentService = ReturnType<typeof adjustmentStaffServiceFactory>;
