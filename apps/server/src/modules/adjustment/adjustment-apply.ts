@@ -35,6 +35,25 @@ export const adjustmentApplyFactory = ({ repository, transaction, wallet }: Adju
     return row;
   };
 
+  /** Ends an APPROVED request (`mark` changes it, once) and writes the audit entry in the same transaction. */
+  const record = (
+    caller: StaffCaller,
+    row: AdjustmentRow,
+    mark: (tx: AdjustmentRepository) => Promise<boolean>,
+    entry: { action: string; after: Record<string, unknown> },
+  ) =>
+    transaction(async (tx, q) => {
+      if (await mark(tx)) {
+        await recordAudit(q, caller, {
+          action: entry.action,
+          targetType: 'adjustment',
+          targetId: row.id.toString(),
+          before: { status: 'APPROVED' },
+          after: entry.after,
+        });
+      }
+    });
+
   /**
    * Posts an APPROVED request (idempotent by its key: a repeat replays the first transfer), then records it APPLIED
    * with its audit entry. A definite refusal by the ledger records it FAILED and rethrows the refusal.
@@ -71,16 +90,10 @@ export const adjustmentApplyFactory = ({ repository, transaction, wallet }: Adju
       );
     } catch (error) {
       if (error instanceof AppError && DEFINITE_REFUSALS.has(error.code)) {
-        await transaction(async (tx, q) => {
-          if (await tx.markFailed(merchant.id, row.id, error.code)) {
-            await recordAudit(q, caller, {
-              action: 'adjustment.fail',
-              targetType: 'adjustment',
-              targetId: row.id.toString(),
-              before: { status: 'APPROVED' },
-              after: { status: 'FAILED', code: error.code },
-            });
-          }
+        const code = error.code;
+        await record(caller, row, (tx) => tx.markFailed(merchant.id, row.id, code), {
+          action: 'adjustment.fail',
+          after: { status: 'FAILED', code },
         });
       }
       throw error;
@@ -88,22 +101,15 @@ export const adjustmentApplyFactory = ({ repository, transaction, wallet }: Adju
     const transfer = posted.transfers[0];
     if (transfer === undefined) throw new Error('adjustment without a transfer');
     const balanceAfterMinor = credit ? transfer.creditBalanceAfterMinor : transfer.debitBalanceAfterMinor;
-    await transaction(async (tx, q) => {
-      if (await tx.markApplied(merchant.id, row.id, transfer.id)) {
-        await recordAudit(q, caller, {
-          action: 'adjustment.apply',
-          targetType: 'adjustment',
-          targetId: row.id.toString(),
-          before: { status: 'APPROVED' },
-          after: {
-            status: 'APPLIED',
-            member: row.username,
-            amount: formatMoney(row.amountMinor, merchant.currencyScale),
-            transferId: transfer.id.toString(),
-            balanceAfter: formatMoney(balanceAfterMinor, merchant.currencyScale),
-          },
-        });
-      }
+    await record(caller, row, (tx) => tx.markApplied(merchant.id, row.id, transfer.id), {
+      action: 'adjustment.apply',
+      after: {
+        status: 'APPLIED',
+        member: row.username,
+        amount: formatMoney(row.amountMinor, merchant.currencyScale),
+        transferId: transfer.id.toString(),
+        balanceAfter: formatMoney(balanceAfterMinor, merchant.currencyScale),
+      },
     });
     return { row: await reload(merchant.id, row.id), balanceAfterMinor, replayed: posted.replayed };
   };

@@ -24,7 +24,7 @@ import {
   toAdjustment,
   toResult as result,
 } from './adjustment.mapping';
-import type { AdjustmentRepository } from './adjustment.repository';
+import type { AdjustmentRepository, AdjustmentRow } from './adjustment.repository';
 
 export type AdjustmentServiceDeps = {
   repository: AdjustmentRepository;
@@ -45,6 +45,28 @@ export type AdjustmentServiceDeps = {
 export const adjustmentStaffServiceFactory = (deps: AdjustmentServiceDeps) => {
   const { repository, transaction, now } = deps;
   const { reload, apply, resume } = deps.apply;
+
+  /**
+   * Claims a PENDING request for a decision (PENDING → APPROVED or REJECTED) with its audit entry in one transaction,
+   * so of two deciders at once exactly one wins; false for everyone else.
+   */
+  const claim = (caller: StaffCaller, row: AdjustmentRow, to: 'APPROVED' | 'REJECTED', reason: string | null) =>
+    transaction(async (tx, q) => {
+      const { merchant } = caller;
+      const by = { id: staffIdOf(caller), username: caller.staff, at: new Date(now()) };
+      const claimed = await tx.decide(merchant.id, row.id, to, by, reason);
+      if (claimed) {
+        await recordAudit(q, caller, {
+          action: to === 'APPROVED' ? 'adjustment.approve' : 'adjustment.reject',
+          targetType: 'adjustment',
+          targetId: row.id.toString(),
+          before: { status: 'PENDING', requestedBy: row.requestedBy },
+          after: { status: to, member: row.username, amount: formatMoney(row.amountMinor, merchant.currencyScale) },
+          reason,
+        });
+      }
+      return claimed;
+    });
 
   const memberOf = async (merchant: Merchant, username: string): Promise<MemberRow> => {
     const member = await deps.findMember(merchant.id, username);
@@ -134,31 +156,7 @@ export const adjustmentStaffServiceFactory = (deps: AdjustmentServiceDeps) => {
       if (isRequester(caller, row)) {
         throw new AppError('SELF_APPROVAL_FORBIDDEN', 403, 'Another staff member must approve your own adjustment');
       }
-      const won =
-        row.status === 'PENDING' &&
-        (await transaction(async (tx, q) => {
-          const claimed = await tx.decide(
-            merchant.id,
-            id,
-            'APPROVED',
-            { id: staffIdOf(caller), username: caller.staff, at: new Date(now()) },
-            null,
-          );
-          if (claimed) {
-            await recordAudit(q, caller, {
-              action: 'adjustment.approve',
-              targetType: 'adjustment',
-              targetId: id.toString(),
-              before: { status: 'PENDING', requestedBy: row.requestedBy },
-              after: {
-                status: 'APPROVED',
-                member: row.username,
-                amount: formatMoney(row.amountMinor, merchant.currencyScale),
-              },
-            });
-          }
-          return claimed;
-        }));
+      const won = row.status === 'PENDING' && (await claim(caller, row, 'APPROVED', null));
       const current = await reload(merchant.id, id);
       const ownRetry = !won && isDecider(caller, current) && ['APPROVED', 'APPLIED'].includes(current.status);
       if (!won && !ownRetry) throw decided(current);
@@ -173,32 +171,7 @@ export const adjustmentStaffServiceFactory = (deps: AdjustmentServiceDeps) => {
       if (isRequester(caller, row)) {
         throw new AppError('SELF_APPROVAL_FORBIDDEN', 403, 'Another staff member must decide your own adjustment');
       }
-      const won =
-        row.status === 'PENDING' &&
-        (await transaction(async (tx, q) => {
-          const claimed = await tx.decide(
-            merchant.id,
-            id,
-            'REJECTED',
-            { id: staffIdOf(caller), username: caller.staff, at: new Date(now()) },
-            reason,
-          );
-          if (claimed) {
-            await recordAudit(q, caller, {
-              action: 'adjustment.reject',
-              targetType: 'adjustment',
-              targetId: id.toString(),
-              before: { status: 'PENDING', requestedBy: row.requestedBy },
-              after: {
-                status: 'REJECTED',
-                member: row.username,
-                amount: formatMoney(row.amountMinor, merchant.currencyScale),
-              },
-              reason,
-            });
-          }
-          return claimed;
-        }));
+      const won = row.status === 'PENDING' && (await claim(caller, row, 'REJECTED', reason));
       const current = await reload(merchant.id, id);
       if (!won && !(current.status === 'REJECTED' && isDecider(caller, current))) throw decided(current);
       return result(current, merchant, { replayed: !won });
