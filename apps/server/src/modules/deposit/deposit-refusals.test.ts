@@ -115,7 +115,7 @@ describeEachDatabase('deposits: retries, notifications, refusals, limits and exp
     expect((await balanceOf(f.app, token)).balance).toBe('2000.00');
   });
 
-  it('should refuse bad amounts and unavailable f.channels with a code, creating nothing', async () => {
+  it('should refuse bad amounts and unavailable channels with a code, creating nothing', async () => {
     const member = await memberWithSession(f.app, getDb());
     const merchantId = await demoMerchantId(getDb());
     const { rows } = await getDb().query<{ id: bigint }>(

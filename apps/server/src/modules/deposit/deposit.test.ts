@@ -11,7 +11,7 @@ describeEachDatabase('deposits and the demo payment gateway', (getDb) => {
   const f = depositFixture(getDb);
   const { channel, createManual, createGateway, orderOf } = f;
 
-  it('should list the enabled f.channels with their limits, and refuse a guest', async () => {
+  it('should list the enabled channels with their limits, and refuse a guest', async () => {
     expect(channel('GATEWAY')).toMatchObject({
       name: 'Demo Pay',
       minAmount: '10.00',
