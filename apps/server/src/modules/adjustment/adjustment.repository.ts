@@ -54,9 +54,9 @@ const SELECT = `SELECT r.merchant_id AS "merchantId", r.id, r.member_id AS "memb
 const FILTER = `r.merchant_id = $1 AND ($2::text IS NULL OR r.status = $2) AND ($3::bigint IS NULL OR r.member_id = $3)
   AND ($4::text IS NULL OR lower(r.requested_by) = lower($4))
   AND ($5::date IS NULL OR r.requested_at >=
-    ($5::date::timestamp AT TIME ZONE (SELECT mt.timezone FROM merchant_time_zones mt WHERE mt.id = $1)))
+    ($5::date::timestamp AT TIME ZONE (SELECT mt.timezone FROM merchant_time_zones mt WHERE mt.merchant_id = $1)))
   AND ($6::date IS NULL OR r.requested_at <
-    (($6::date + 1)::timestamp AT TIME ZONE (SELECT mt.timezone FROM merchant_time_zones mt WHERE mt.id = $1)))`;
+    (($6::date + 1)::timestamp AT TIME ZONE (SELECT mt.timezone FROM merchant_time_zones mt WHERE mt.merchant_id = $1)))`;
 
 /** Counting stops here: a page count above it is shown as this many rows' worth (bounded work). */
 const COUNT_CAP = 10_000;

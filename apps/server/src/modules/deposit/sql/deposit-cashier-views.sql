@@ -3,6 +3,6 @@
 
 -- Each deposit order's member, amount, status and time (the cashier's member context sums and counts them per member
 -- on deposit_orders_member_idx).
-CREATE OR REPLACE VIEW deposit_order_facts AS
+CREATE OR REPLACE VIEW deposit_member_orders AS
 SELECT merchant_id, member_id, amount_minor, status, created_at
 FROM deposit_orders;
