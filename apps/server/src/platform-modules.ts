@@ -240,7 +240,7 @@ export const registerModules = async (
   await app.register(createConfigOps({ db, now, cache: responseCache, recordAudit }).routes({ staff }));
   const memberOps = createMemberOpsModule({
     ...{ db, now, wallet: wallet.service, records: transfer.records, bets: bets.bets },
-    ...{ identity: identity.staffActions, email: messaging.email, sms: messaging.sms },
+    ...{ identity: identity.staffActions, members: identity.memberStaff, email: messaging.email, sms: messaging.sms },
   });
   await app.register(memberOps.routes({ staff, ownsHost: merchants.ownsHost }));
   await app.register(createAuditModule({ db }).routes({ staff }));

@@ -12,7 +12,7 @@ import {
 import { success } from '../../lib/respond';
 import { parseInput } from '../../lib/validate';
 import type { StaffAuth } from '../staff';
-import type { AdjustmentService } from './adjustment.service';
+import type { AdjustmentService } from './adjustment-staff.service';
 
 export type AdjustmentRoutesOptions = { adjustments: AdjustmentService; staff: StaffAuth };
 

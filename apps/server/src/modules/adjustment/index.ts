@@ -6,9 +6,10 @@ import type { StaffAuth } from '../staff';
 import type { WalletService } from '../wallet';
 import { adjustmentRepository } from './adjustment.repository';
 import { adjustmentRoutes } from './adjustment.routes';
-import { adjustmentServiceFactory } from './adjustment.service';
+import { adjustmentApplyFactory } from './adjustment-apply';
+import { adjustmentStaffServiceFactory, type AdjustmentServiceDeps } from './adjustment-staff.service';
 
-export type { AdjustmentService } from './adjustment.service';
+export type { AdjustmentService } from './adjustment-staff.service';
 
 export type AdjustmentModuleDeps = {
   db: Database;
@@ -19,12 +20,12 @@ export type AdjustmentModuleDeps = {
 
 /** Manual balance adjustments with a second approval above the merchant's threshold (issue 7). */
 export const createAdjustmentModule = (deps: AdjustmentModuleDeps) => {
-  const service = adjustmentServiceFactory({
-    repository: adjustmentRepository(deps.db),
-    transaction: (fn) => deps.db.transaction((tx) => fn(adjustmentRepository(tx), tx)),
-    wallet: deps.wallet,
-    findMember: deps.findMember,
-    now: deps.now,
+  const repository = adjustmentRepository(deps.db);
+  const transaction: AdjustmentServiceDeps['transaction'] = (fn) =>
+    deps.db.transaction((tx) => fn(adjustmentRepository(tx), tx));
+  const service = adjustmentStaffServiceFactory({
+    ...{ repository, transaction, findMember: deps.findMember, now: deps.now },
+    apply: adjustmentApplyFactory({ repository, transaction, wallet: deps.wallet }),
   });
   return {
     service,

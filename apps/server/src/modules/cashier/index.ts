@@ -29,7 +29,7 @@ export type MemberContexts = (
 
 /**
  * The cashier's view of a member beside a queued order (issue 7): balance, lifetime deposits and withdrawals, today's
- * orders. It reads across the deposit, withdrawal, ledger and member tables, which is why it lives in its own module
+ * orders. It reads the deposit, withdrawal, ledger and member views of their owners, which is why it lives in its own module
  * and the queues receive it as a function.
  */
 export const createMemberContexts =

@@ -10,7 +10,7 @@ import {
 import { success } from '../../lib/respond';
 import { parseInput } from '../../lib/validate';
 import type { StaffAuth } from '../staff';
-import type { DepositService } from './deposit.service';
+import type { DepositStaffService } from './deposit-staff.service';
 
 /**
  * Staff API (issues 4 and 7): the deposit queue with each member's context, approve (credits) and reject (with a
@@ -18,7 +18,7 @@ import type { DepositService } from './deposit.service';
  */
 export const depositOpsRoutes = async (
   app: FastifyInstance,
-  { deposits, staff }: { deposits: DepositService; staff: StaffAuth },
+  { deposits, staff }: { deposits: DepositStaffService; staff: StaffAuth },
 ) => {
   app.get(OPS_API.deposits, async (request) => {
     const caller = await staff.requireStaff(request, 'cashier.view');

@@ -14,10 +14,10 @@ import {
 import { success } from '../../lib/respond';
 import { parseInput } from '../../lib/validate';
 import type { Auth, MerchantResolver } from '../identity';
-import type { CallbackUrls, DepositService } from './deposit.service';
+import type { CallbackUrls, DepositMemberService } from './deposit-member.service';
 
 export type DepositRoutesOptions = {
-  deposits: DepositService;
+  deposits: DepositMemberService;
   auth: Auth;
   merchantOf: MerchantResolver;
   /** Whether the host is one of the merchant's own domains (merchant service `ownsHost`). */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
 import type { Clock } from '../../lib/clock';
+import type { EventBus } from '../../lib/event-bus';
 import type { Merchant } from '../merchant';
 import type { RateLimiter } from '../rate-limit';
 import type { MemberContexts } from '../cashier';
@@ -8,16 +9,21 @@ import type { StaffAuth } from '../staff';
 import type { WalletService } from '../wallet';
 import { channelOpsRoutes } from './channel-ops.routes';
 import { channelOpsServiceFactory } from './channel-ops.service';
+import { depositCreditFactory } from './deposit-credit';
+import { depositMemberServiceFactory, type DepositMemberService } from './deposit-member.service';
 import { depositOpsRoutes } from './deposit-ops.routes';
-import { depositJobs } from './deposit.jobs';
+import { depositStaffServiceFactory, type DepositStaffService } from './deposit-staff.service';
+import { depositJobs, depositJobWork } from './deposit.jobs';
 import { depositRepository } from './deposit.repository';
 import { depositRoutes, type DepositRoutesOptions } from './deposit.routes';
-import { depositServiceFactory, type DepositServiceDeps } from './deposit.service';
 import type { PaymentGateway } from './payment-gateway';
 
 export type { CreatedPayment, CreatePaymentInput, PaymentGateway, PaymentNotification } from './payment-gateway';
-export type { DepositService } from './deposit.service';
-export { CREATE_ORDER_RULE } from './deposit.service';
+export type { DepositMemberService } from './deposit-member.service';
+export type { DepositStaffService } from './deposit-staff.service';
+export { CREATE_ORDER_RULE } from './deposit-member.service';
+/** The member's and staff's deposit calls together. */
+export type DepositService = DepositMemberService & DepositStaffService;
 
 export type DepositModuleDeps = {
   db: Database;
@@ -30,33 +36,34 @@ export type DepositModuleDeps = {
   findMember: (merchantId: number, username: string) => Promise<{ id: bigint } | undefined>;
   /** The member context each queued order carries (modules/cashier). */
   memberContexts: MemberContexts;
-  bus: DepositServiceDeps['bus'];
+  /** Tells the member's open pages (realtime `cashier.order`) once a decision or a payment committed. */
+  bus: Pick<EventBus, 'emit'>;
 };
 
 /** Deposits (issue 4, member centre depositv2): channels, orders, gateway notifications and the staff queue. */
 export const createDepositModule = (deps: DepositModuleDeps) => {
-  const service = depositServiceFactory({
-    repository: depositRepository(deps.db),
-    wallet: deps.wallet,
-    limiter: deps.limiter,
-    now: deps.now,
+  const { now } = deps;
+  const repository = depositRepository(deps.db);
+  const credit = depositCreditFactory({ repository, wallet: deps.wallet, bus: deps.bus });
+  const member = depositMemberServiceFactory({
+    ...{ repository, now, credit, limiter: deps.limiter },
     gateways: new Map(deps.gateways.map((gateway) => [gateway.code, gateway])),
-    merchantById: deps.merchantById,
-    findMember: deps.findMember,
-    transaction: (fn) => deps.db.transaction((tx) => fn(depositRepository(tx), tx)),
-    memberContexts: deps.memberContexts,
-    bus: deps.bus,
   });
+  const staffService = depositStaffServiceFactory({
+    ...{ repository, now, credit, findMember: deps.findMember, memberContexts: deps.memberContexts },
+    transaction: (fn) => deps.db.transaction((tx) => fn(depositRepository(tx), tx)),
+  });
+  const service: DepositService = { ...member, ...staffService };
   const channels = channelOpsServiceFactory({ db: deps.db, gateways: deps.gateways.map((gateway) => gateway.code) });
   return {
     service,
     /** Expiry and interrupted credits, for the job registry. */
-    jobs: depositJobs(service),
+    jobs: depositJobs(depositJobWork({ repository, now, credit, merchantById: deps.merchantById })),
     routes:
       (options: Omit<DepositRoutesOptions, 'deposits'> & { staff: StaffAuth }) => async (app: FastifyInstance) => {
         const { auth, merchantOf, ownsHost } = options;
-        await app.register(depositRoutes, { deposits: service, auth, merchantOf, ownsHost });
-        await app.register(depositOpsRoutes, { deposits: service, staff: options.staff });
+        await app.register(depositRoutes, { deposits: member, auth, merchantOf, ownsHost });
+        await app.register(depositOpsRoutes, { deposits: staffService, staff: options.staff });
         await app.register(channelOpsRoutes, { channels, staff: options.staff });
       },
   };

@@ -27,6 +27,7 @@ import { sessionRepository } from './session.repository';
 import { sessionRoutes } from './session.routes';
 import { noGameSessions, sessionServiceFactory, type GameSessionEnder, type Session } from './session.service';
 import { smsCodeServiceFactory } from './sms-code.service';
+import { memberStaffFactory } from './member-staff.service';
 
 export type { Auth } from './auth';
 export type { GameSessionEnder, Session, SessionLookup } from './session.service';
@@ -44,6 +45,14 @@ export {
 export { LOGIN_RULES } from './login-guard';
 export { PAYMENT_PASSWORD_RULE } from './account.service';
 export { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './session.service';
+export type { MemberStaff } from './member-staff.service';
+export {
+  searchStatements,
+  type LoginHistoryRow,
+  type MemberDetailRow,
+  type MemberSearchFilter,
+  type MemberSummaryRow,
+} from './member-staff.repository';
 
 export type IdentityModuleDeps = {
   db: Database;
@@ -146,6 +155,8 @@ export const createIdentityModule = (deps: IdentityModuleDeps) => {
         return { token, expiresAtMs: nowMs + ttlMs };
       },
     },
+    /** The back office's reads of members and their status changes (member-ops, issue 7; member-staff.service.ts). */
+    memberStaff: memberStaffFactory(db),
     merchantOf,
     /** The realtime gateway authenticates a socket's token with the same rules as a request's. */
     resolveSession: sessions.resolve,

@@ -23,7 +23,11 @@ import {
 import { success } from '../../lib/respond';
 import { parseInput } from '../../lib/validate';
 import type { StaffAuth, StaffCaller } from '../staff';
-import type { MemberOpsService } from './member-ops.service';
+import type { MemberOpsActions } from './member-ops-actions.service';
+import type { MemberOpsReads } from './member-ops.service';
+
+/** The back office's reads of members and its changes to them (two services, one set of routes). */
+export type MemberOpsService = MemberOpsReads & MemberOpsActions;
 
 export type MemberOpsRoutesOptions = {
   service: MemberOpsService;

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { PROOF_MAX_BYTES } from '@platform/contracts';
 import { AppError } from '../../lib/app-error';
 
@@ -17,3 +18,11 @@ export const proofContentType = (bytes: Uint8Array): 'image/png' | 'image/jpeg' 
   if (startsWith(bytes, JPEG)) return 'image/jpeg';
   throw new AppError('FILE_TYPE_INVALID', 400, 'Only PNG or JPG images can be uploaded');
 };
+
+/** Sends a stored proof image, to its member or to staff: private, cached an hour, never sniffed as another type. */
+export const sendProof = (reply: FastifyReply, proof: { contentType: string; bytes: Uint8Array }) =>
+  reply
+    .type(proof.contentType)
+    .header('cache-control', 'private, max-age=3600')
+    .header('x-content-type-options', 'nosniff')
+    .send(Buffer.from(proof.bytes));

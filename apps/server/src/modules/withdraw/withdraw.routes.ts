@@ -1,16 +1,10 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   API,
   BindWithdrawAccountRequestSchema,
-  OPS_API,
-  OpsWithdrawalPageSchema,
-  OpsWithdrawalQuerySchema,
-  OpsWithdrawalSchema,
   PROOF_MAX_BYTES,
   PROOF_MAX_FILES,
-  RejectWithdrawalRequestSchema,
   WithdrawAccountListSchema,
   WithdrawAccountParamsSchema,
   WithdrawAccountSchema,
@@ -29,17 +23,15 @@ import { assertStorable } from '../../lib/storable-input';
 import { parseInput } from '../../lib/validate';
 import type { Auth, MerchantResolver } from '../identity';
 import type { SealedService } from '../sealed';
-import type { StaffAuth } from '../staff';
-import { proofContentType } from './proof-image';
+import { proofContentType, sendProof } from './proof-image';
 import type { NewProof } from './withdraw.repository';
-import type { WithdrawService } from './withdraw.service';
+import type { WithdrawMemberService } from './withdraw-member.service';
 
 export type WithdrawRoutesOptions = {
-  withdraw: WithdrawService;
+  withdraw: WithdrawMemberService;
   auth: Auth;
   merchantOf: MerchantResolver;
   sealed: Pick<SealedService, 'open'>;
-  staff: StaffAuth;
 };
 
 /** Reads the confirmation form: its fields and up to three checked images, all in memory (5 MB each at most). */
@@ -75,9 +67,9 @@ const readConfirmation = async (request: FastifyRequest) => {
   return { answer: { state: answer.state, note: answer.note || null }, proofs };
 };
 
-/** The member's withdrawals (spec member centre `withdraw`, §4 confirmation) and the staff queue (issue 4). */
+/** The member's withdrawals (spec member centre `withdraw`, §4 confirmation); staff's are in withdraw-ops.routes.ts. */
 export const withdrawRoutes = async (app: FastifyInstance, options: WithdrawRoutesOptions) => {
-  const { withdraw, auth, merchantOf, sealed, staff } = options;
+  const { withdraw, auth, merchantOf, sealed } = options;
   // One more file than allowed is read so that the fourth is answered TOO_MANY_FILES rather than dropped.
   await app.register(multipart, {
     limits: { fileSize: PROOF_MAX_BYTES, files: PROOF_MAX_FILES + 1, fields: 5, fieldSize: 2_000, parts: 10 },
@@ -136,13 +128,6 @@ export const withdrawRoutes = async (app: FastifyInstance, options: WithdrawRout
     return success(WithdrawOrderSchema, await withdraw.confirm(merchant, session, orderNo, answer, proofs));
   });
 
-  const sendProof = (reply: FastifyReply, proof: { contentType: string; bytes: Uint8Array }) =>
-    reply
-      .type(proof.contentType)
-      .header('cache-control', 'private, max-age=3600')
-      .header('x-content-type-options', 'nosniff')
-      .send(Buffer.from(proof.bytes));
-
   /** A proof image, to the member whose order it is (staff read it through OPS_API.withdrawalProof). */
   app.get(API.withdraw.proof, async (request, reply) => {
     const session = await auth.requireMember(request);
@@ -150,37 +135,5 @@ export const withdrawRoutes = async (app: FastifyInstance, options: WithdrawRout
     const merchant = await merchantOf(request);
     const order = await withdraw.ownOrder(merchant, session, params.orderNo);
     return sendProof(reply, await withdraw.proof(merchant, order.id, BigInt(params.proofId)));
-  });
-
-  /** The same image to staff of the order's merchant (cashier.view); another merchant's order is a 404. */
-  app.get(OPS_API.withdrawalProof, async (request, reply) => {
-    const { merchant } = await staff.requireStaff(request, 'cashier.view');
-    const params = parseInput(WithdrawProofParamsSchema, request.params, 'proof');
-    const order = await withdraw.staffOrder(merchant, params.orderNo);
-    return sendProof(reply, await withdraw.proof(merchant, order.id, BigInt(params.proofId)));
-  });
-
-  // Staff (issues 4 and 7): the queue with each member's context, payout and rejection (each audited).
-  app.get(OPS_API.withdrawals, async (request) => {
-    const caller = await staff.requireStaff(request, 'cashier.view');
-    const query = parseInput(OpsWithdrawalQuerySchema, request.query, 'filter');
-    return success(OpsWithdrawalPageSchema, await withdraw.queue(caller.merchant, query));
-  });
-
-  app.post(OPS_API.withdrawalApprove, async (request) => {
-    const caller = await staff.requireStaff(request, 'cashier.decide');
-    const { orderNo } = parseInput(WithdrawOrderParamsSchema, request.params, 'order');
-    const { order, replayed } = await withdraw.decide(caller, orderNo, { status: 'PAID', reason: null });
-    request.log.info({ staff: caller.staff, orderNo, replayed }, 'withdrawal paid');
-    return success(OpsWithdrawalSchema.extend({ replayed: z.boolean() }), { ...order, replayed });
-  });
-
-  app.post(OPS_API.withdrawalReject, async (request) => {
-    const caller = await staff.requireStaff(request, 'cashier.decide');
-    const { orderNo } = parseInput(WithdrawOrderParamsSchema, request.params, 'order');
-    const { reason } = parseInput(RejectWithdrawalRequestSchema, request.body ?? {}, 'rejection');
-    const { order, replayed } = await withdraw.decide(caller, orderNo, { status: 'REJECTED', reason });
-    request.log.info({ staff: caller.staff, orderNo, replayed }, 'withdrawal rejected');
-    return success(OpsWithdrawalSchema.extend({ replayed: z.boolean() }), { ...order, replayed });
   });
 };
