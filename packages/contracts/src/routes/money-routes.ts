@@ -15,7 +15,7 @@ import { BindWithdrawAccountRequestSchema, WithdrawPageQuerySchema, WithdrawRequ
 import type { RouteDescriptor } from './route-descriptor';
 
 /** The calls that move or show money: wallet, transfers, deposits, withdrawals, and the vendors' seamless wallet. */
-export const MONEY_ROUTES: readonly RouteDescriptor[] = [
+export const MONEY_ROUTES = [
   { method: 'GET', path: API.wallet.balance, auth: 'session' },
   { method: 'GET', path: API.wallet.merchantWallet, auth: 'none' },
   { method: 'GET', path: API.wallet.transactions, auth: 'session', query: TransactionsQuerySchema },
@@ -74,4 +74,4 @@ export const MONEY_ROUTES: readonly RouteDescriptor[] = [
     body: SEAMLESS_REQUEST_SCHEMAS[op],
     encoding: 'signed-json',
   })),
-];
+] as const satisfies readonly RouteDescriptor[];

@@ -70,11 +70,13 @@ import { OpsWithdrawalQuerySchema, RejectWithdrawalRequestSchema } from '../with
 import type { RouteDescriptor } from './route-descriptor';
 
 type Staff = Omit<RouteDescriptor, 'auth'>;
+type StaffRoutes<R extends readonly Staff[]> = { -readonly [K in keyof R]: R[K] & { auth: 'staff' } };
 /** Every back-office call needs a staff session; its permission is in STAFF_ENDPOINTS. */
-const staff = (routes: readonly Staff[]): RouteDescriptor[] => routes.map((route) => ({ ...route, auth: 'staff' }));
+const staff = <const R extends readonly Staff[]>(routes: R): StaffRoutes<R> =>
+  routes.map((route) => ({ ...route, auth: 'staff' })) as StaffRoutes<R>;
 
 /** The site configuration areas: GET the area, PUT (whitelabel: PATCH) its new state (config-ops.ts). */
-const CONFIG_WRITES: readonly Staff[] = [
+const CONFIG_WRITES = [
   { method: 'PATCH', path: OPS_API.config.whitelabel, body: OpsWhitelabelUpdateSchema },
   { method: 'PUT', path: OPS_API.config.register, body: OpsRegisterSettingsUpdateSchema },
   { method: 'PUT', path: OPS_API.config.languages, body: OpsLanguagesUpdateSchema },
@@ -82,10 +84,15 @@ const CONFIG_WRITES: readonly Staff[] = [
   { method: 'PUT', path: OPS_API.config.customerService, body: OpsCustomerServiceUpdateSchema },
   { method: 'PUT', path: OPS_API.config.maintenance, body: OpsMaintenanceUpdateSchema },
   { method: 'PUT', path: OPS_API.config.regionRules, body: OpsRegionRulesUpdateSchema },
-];
+] as const satisfies readonly Staff[];
+/** The GET of each area: one element type per path, so a route's descriptor can be found by its method and path. */
+type ConfigRead<W> = W extends { path: infer P } ? { method: 'GET'; path: P } : never;
+const CONFIG_READS = CONFIG_WRITES.map(({ path }) => ({ method: 'GET', path })) as ConfigRead<
+  (typeof CONFIG_WRITES)[number]
+>[];
 
 /** The back office's calls (issues 4, 5 and 7). */
-export const OPS_ROUTES: readonly RouteDescriptor[] = [
+export const OPS_ROUTES = [
   // Sign-in steps: what a caller without a session uses
   { method: 'POST', path: OPS_API.auth.login, auth: 'none', body: StaffLoginRequestSchema },
   { method: 'POST', path: OPS_API.auth.enrol, auth: 'none', body: StaffEnrolRequestSchema },
@@ -135,7 +142,7 @@ export const OPS_ROUTES: readonly RouteDescriptor[] = [
     { method: 'PUT', path: OPS_API.adjustmentSettings, body: AdjustmentSettingsSchema },
     { method: 'GET', path: OPS_API.vendorTransfers, query: VendorTransferListQuerySchema },
     // Site configuration
-    ...CONFIG_WRITES.map(({ path }): Staff => ({ method: 'GET', path })),
+    ...CONFIG_READS,
     ...CONFIG_WRITES,
     // Games, vendors and payment channels
     { method: 'GET', path: OPS_API.games, query: OpsGameQuerySchema },
@@ -180,4 +187,4 @@ export const OPS_ROUTES: readonly RouteDescriptor[] = [
     { method: 'GET', path: OPS_API.audit, query: OpsAuditQuerySchema },
     { method: 'GET', path: OPS_API.auditCsv, query: OpsAuditQuerySchema },
   ]),
-];
+] as const satisfies readonly RouteDescriptor[];

@@ -34,7 +34,7 @@ import { HelpQuerySchema, LanguageChangeSchema } from '../system';
 import type { RouteDescriptor } from './route-descriptor';
 
 /** The player app's public and member calls (spec §7), apart from money (money-routes.ts). */
-export const PLAYER_ROUTES: readonly RouteDescriptor[] = [
+export const PLAYER_ROUTES = [
   { method: 'GET', path: API.health.live, auth: 'none' },
   { method: 'GET', path: API.health.ready, auth: 'none' },
   // Configuration (spec §7 system)
@@ -123,4 +123,4 @@ export const PLAYER_ROUTES: readonly RouteDescriptor[] = [
   { method: 'GET', path: API.content.notices, auth: 'optional', query: NoticeQuerySchema },
   // Development only (not registered in production)
   { method: 'GET', path: API.dev.outbox, auth: 'none', query: OutboxQuerySchema },
-];
+] as const satisfies readonly RouteDescriptor[];
