@@ -47,6 +47,11 @@ export type RouteSpec<D, G> = {
    * nothing about what its input should be.
    */
   guard?: (request: FastifyRequest, reply: FastifyReply) => G | Promise<G>;
+  /**
+   * Runs after the guard and before validation: a reply it sent (the response cache's answer to a URL it knows) is
+   * the answer, and the input is not validated; undefined takes the normal path.
+   */
+  shortcut?: (request: FastifyRequest, reply: FastifyReply, caller: G) => FastifyReply | undefined;
   /** How the validation message names each input (`Invalid <name>: ...`); default `path`, `query` and `body`. */
   what?: { params?: string; query?: string; body?: string };
   /** Fastify route options (body limit, compression...). */
@@ -99,7 +104,9 @@ export const routeFrom = <const D extends RouteDescriptor, G = undefined>(
     method,
     url: path,
     handler: async (request, reply) => {
-      const caller = spec.guard === undefined ? undefined : await spec.guard(request, reply);
+      const caller = (spec.guard === undefined ? undefined : await spec.guard(request, reply)) as G;
+      const answered = spec.shortcut?.(request, reply, caller);
+      if (answered !== undefined) return answered;
       const context = {
         params: params === undefined ? undefined : parseInput(params, request.params, spec.what?.params ?? 'path'),
         query: query === undefined ? undefined : parseInput(query, request.query, spec.what?.query ?? 'query'),

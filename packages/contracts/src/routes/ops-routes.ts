@@ -6,7 +6,17 @@ import {
   AdjustmentSettingsSchema,
 } from '../cashier-ops';
 import { GamePatchSchema } from '../catalogue';
-import { OpsGameOrderSchema, OpsGameQuerySchema, OpsVendorParamsSchema, OpsVendorPatchSchema } from '../catalogue-ops';
+import {
+  OpsGameOrderResultSchema,
+  OpsGameOrderSchema,
+  OpsGamePageSchema,
+  OpsGameQuerySchema,
+  OpsGameSchema,
+  OpsVendorListSchema,
+  OpsVendorParamsSchema,
+  OpsVendorPatchSchema,
+  OpsVendorSchema,
+} from '../catalogue-ops';
 import {
   OpsCustomerServiceUpdateSchema,
   OpsLanguagesUpdateSchema,
@@ -145,11 +155,23 @@ export const OPS_ROUTES = [
     ...CONFIG_READS,
     ...CONFIG_WRITES,
     // Games, vendors and payment channels
-    { method: 'GET', path: OPS_API.games, query: OpsGameQuerySchema },
-    { method: 'PATCH', path: OPS_API.game, params: GameNodeParamsSchema, body: GamePatchSchema },
-    { method: 'PUT', path: OPS_API.gameOrder, body: OpsGameOrderSchema },
-    { method: 'GET', path: OPS_API.vendors },
-    { method: 'PATCH', path: OPS_API.vendor, params: OpsVendorParamsSchema, body: OpsVendorPatchSchema },
+    { method: 'GET', path: OPS_API.games, query: OpsGameQuerySchema, response: OpsGamePageSchema },
+    {
+      method: 'PATCH',
+      path: OPS_API.game,
+      params: GameNodeParamsSchema,
+      body: GamePatchSchema,
+      response: OpsGameSchema,
+    },
+    { method: 'PUT', path: OPS_API.gameOrder, body: OpsGameOrderSchema, response: OpsGameOrderResultSchema },
+    { method: 'GET', path: OPS_API.vendors, response: OpsVendorListSchema },
+    {
+      method: 'PATCH',
+      path: OPS_API.vendor,
+      params: OpsVendorParamsSchema,
+      body: OpsVendorPatchSchema,
+      response: OpsVendorSchema,
+    },
     { method: 'GET', path: OPS_API.depositChannels },
     { method: 'POST', path: OPS_API.depositChannels, body: OpsDepositChannelCreateSchema },
     {
