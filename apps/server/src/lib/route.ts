@@ -23,8 +23,8 @@ type HandlerParsed = 'sealed' | 'multipart' | 'signed-json';
 type Parsed<D, K extends 'params' | 'query' | 'body'> = D extends { [key in K]: infer S extends z.ZodType }
   ? z.output<S>
   : undefined;
-type BodyOf<D> = D extends { encoding: HandlerParsed } ? undefined : Parsed<D, 'body'>;
-type ResponseIn<D> = D extends { response: infer S extends z.ZodType } ? z.input<S> : unknown;
+export type BodyOf<D> = D extends { encoding: HandlerParsed } ? undefined : Parsed<D, 'body'>;
+export type ResponseIn<D> = D extends { response: infer S extends z.ZodType } ? z.input<S> : unknown;
 type ResponseOut<D> = D extends { response: infer S extends z.ZodType } ? z.output<S> : unknown;
 
 /** What a handler receives: the validated input, the guard's answer, and the request and reply for the rest. */
@@ -64,11 +64,15 @@ export type RouteSpec<D, G> = {
   handler: (context: RouteContext<D, G>) => Promise<ResponseIn<D> | FastifyReply>;
 };
 
-const descriptorOf = (method: RouteMethod, path: string): RouteDescriptor => {
+const findDescriptor = (method: RouteMethod, path: string): RouteDescriptor => {
   const descriptor = ROUTE_DESCRIPTORS.find((candidate) => candidate.method === method && candidate.path === path);
   if (descriptor === undefined) throw new Error(`No route descriptor for ${method} ${path} in the contracts`);
   return descriptor;
 };
+
+/** The contracts' descriptor of `method` and `path`, with its schema types. */
+export const descriptorOf = <M extends RouteMethod, P extends RoutePath<M>>(method: M, path: P): DescriptorOf<M, P> =>
+  findDescriptor(method, path) as DescriptorOf<M, P>;
 
 /**
  * Registers the route that the contracts describe at `method` and `path`: the guard, then params, query and body
@@ -88,7 +92,7 @@ export const route = <M extends RouteMethod, P extends RoutePath<M>, G = undefin
   method: M,
   path: P,
   spec: RouteSpec<DescriptorOf<M, P>, G>,
-): void => routeFrom(app, descriptorOf(method, path) as DescriptorOf<M, P>, spec);
+): void => routeFrom(app, findDescriptor(method, path) as DescriptorOf<M, P>, spec);
 
 /** Registers a route from a descriptor given as it is (`route` finds it in the contracts' catalogue). */
 export const routeFrom = <const D extends RouteDescriptor, G = undefined>(

@@ -8,11 +8,14 @@ import {
   WithdrawOrderParamsSchema,
   WithdrawProofParamsSchema,
 } from './params';
-import { SEAMLESS_OPS, SEAMLESS_REQUEST_SCHEMAS, seamlessPath } from '../seamless';
+import { SEAMLESS_BASE_PATH, SEAMLESS_OPS, SEAMLESS_REQUEST_SCHEMAS, seamlessPath, type SeamlessOp } from '../seamless';
 import { TransactionsQuerySchema, TransferDownlineRequestSchema, TransferUplineRequestSchema } from '../transfer';
 import { VendorTransferRequestSchema } from '../vendor-wallet';
 import { BindWithdrawAccountRequestSchema, WithdrawPageQuerySchema, WithdrawRequestSchema } from '../withdraw';
 import type { RouteDescriptor } from './route-descriptor';
+
+/** A seamless call's descriptor: its path stays a path of the API's (not any string) for lookups by path. */
+type SeamlessRoute = RouteDescriptor & { method: 'POST'; path: `${typeof SEAMLESS_BASE_PATH}/${SeamlessOp}` };
 
 /** The calls that move or show money: wallet, transfers, deposits, withdrawals, and the vendors' seamless wallet. */
 export const MONEY_ROUTES = [
@@ -67,9 +70,9 @@ export const MONEY_ROUTES = [
   },
   { method: 'GET', path: API.withdraw.proof, auth: 'member', params: WithdrawProofParamsSchema },
   // The seamless wallet's five signed calls (docs/protocols/seamless-wallet.md)
-  ...SEAMLESS_OPS.map((op): RouteDescriptor => ({
+  ...SEAMLESS_OPS.map((op): SeamlessRoute => ({
     method: 'POST',
-    path: seamlessPath(op),
+    path: seamlessPath(op) as SeamlessRoute['path'],
     auth: 'vendor-signature',
     body: SEAMLESS_REQUEST_SCHEMAS[op],
     encoding: 'signed-json',
