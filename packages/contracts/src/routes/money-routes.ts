@@ -8,7 +8,8 @@ import {
   WithdrawOrderParamsSchema,
   WithdrawProofParamsSchema,
 } from './params';
-import { SEAMLESS_BASE_PATH, SEAMLESS_OPS, SEAMLESS_REQUEST_SCHEMAS, seamlessPath, type SeamlessOp } from '../seamless';
+import type { SEAMLESS_BASE_PATH } from '../seamless';
+import { SEAMLESS_OPS, SEAMLESS_REQUEST_SCHEMAS, seamlessPath, type SeamlessOp } from '../seamless';
 import { TransactionsQuerySchema, TransferDownlineRequestSchema, TransferUplineRequestSchema } from '../transfer';
 import { VendorTransferRequestSchema } from '../vendor-wallet';
 import { BindWithdrawAccountRequestSchema, WithdrawPageQuerySchema, WithdrawRequestSchema } from '../withdraw';

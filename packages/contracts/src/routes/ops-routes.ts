@@ -18,12 +18,19 @@ import {
   OpsVendorSchema,
 } from '../catalogue-ops';
 import {
+  OpsCustomerServiceSchema,
   OpsCustomerServiceUpdateSchema,
+  OpsLanguagesSchema,
   OpsLanguagesUpdateSchema,
+  OpsMaintenanceSchema,
   OpsMaintenanceUpdateSchema,
+  OpsRegionRulesSchema,
   OpsRegionRulesUpdateSchema,
+  OpsRegisterSettingsSchema,
   OpsRegisterSettingsUpdateSchema,
+  OpsResourcesSchema,
   OpsResourcesUpdateSchema,
+  OpsWhitelabelSchema,
   OpsWhitelabelUpdateSchema,
 } from '../config-ops';
 import {
@@ -65,13 +72,19 @@ import {
   WithdrawProofParamsSchema,
 } from './params';
 import {
+  StaffAccountPageSchema,
+  StaffAccountSchema,
   StaffCreateSchema,
   StaffEnrolRequestSchema,
+  StaffEnrolResponseSchema,
   StaffIdParamsSchema,
   StaffInvitationRequestSchema,
   StaffListQuerySchema,
   StaffLoginRequestSchema,
+  StaffLoginResponseSchema,
   StaffMfaRequestSchema,
+  StaffProfileSchema,
+  StaffSessionSchema,
   StaffUpdateSchema,
 } from '../staff';
 import { TransactionsQuerySchema } from '../transfer';
@@ -87,35 +100,69 @@ const staff = <const R extends readonly Staff[]>(routes: R): StaffRoutes<R> =>
 
 /** The site configuration areas: GET the area, PUT (whitelabel: PATCH) its new state (config-ops.ts). */
 const CONFIG_WRITES = [
-  { method: 'PATCH', path: OPS_API.config.whitelabel, body: OpsWhitelabelUpdateSchema },
-  { method: 'PUT', path: OPS_API.config.register, body: OpsRegisterSettingsUpdateSchema },
-  { method: 'PUT', path: OPS_API.config.languages, body: OpsLanguagesUpdateSchema },
-  { method: 'PUT', path: OPS_API.config.resources, body: OpsResourcesUpdateSchema },
-  { method: 'PUT', path: OPS_API.config.customerService, body: OpsCustomerServiceUpdateSchema },
-  { method: 'PUT', path: OPS_API.config.maintenance, body: OpsMaintenanceUpdateSchema },
-  { method: 'PUT', path: OPS_API.config.regionRules, body: OpsRegionRulesUpdateSchema },
+  { method: 'PATCH', path: OPS_API.config.whitelabel, body: OpsWhitelabelUpdateSchema, response: OpsWhitelabelSchema },
+  {
+    method: 'PUT',
+    path: OPS_API.config.register,
+    body: OpsRegisterSettingsUpdateSchema,
+    response: OpsRegisterSettingsSchema,
+  },
+  { method: 'PUT', path: OPS_API.config.languages, body: OpsLanguagesUpdateSchema, response: OpsLanguagesSchema },
+  { method: 'PUT', path: OPS_API.config.resources, body: OpsResourcesUpdateSchema, response: OpsResourcesSchema },
+  {
+    method: 'PUT',
+    path: OPS_API.config.customerService,
+    body: OpsCustomerServiceUpdateSchema,
+    response: OpsCustomerServiceSchema,
+  },
+  { method: 'PUT', path: OPS_API.config.maintenance, body: OpsMaintenanceUpdateSchema, response: OpsMaintenanceSchema },
+  { method: 'PUT', path: OPS_API.config.regionRules, body: OpsRegionRulesUpdateSchema, response: OpsRegionRulesSchema },
 ] as const satisfies readonly Staff[];
 /** The GET of each area: one element type per path, so a route's descriptor can be found by its method and path. */
-type ConfigRead<W> = W extends { path: infer P } ? { method: 'GET'; path: P } : never;
-const CONFIG_READS = CONFIG_WRITES.map(({ path }) => ({ method: 'GET', path })) as ConfigRead<
+type ConfigRead<W> = W extends { path: infer P; response: infer R } ? { method: 'GET'; path: P; response: R } : never;
+const CONFIG_READS = CONFIG_WRITES.map(({ path, response }) => ({ method: 'GET', path, response })) as ConfigRead<
   (typeof CONFIG_WRITES)[number]
 >[];
 
 /** The back office's calls (issues 4, 5 and 7). */
 export const OPS_ROUTES = [
   // Sign-in steps: what a caller without a session uses
-  { method: 'POST', path: OPS_API.auth.login, auth: 'none', body: StaffLoginRequestSchema },
-  { method: 'POST', path: OPS_API.auth.enrol, auth: 'none', body: StaffEnrolRequestSchema },
-  { method: 'POST', path: OPS_API.auth.invitation, auth: 'none', body: StaffInvitationRequestSchema },
-  { method: 'POST', path: OPS_API.auth.mfa, auth: 'none', body: StaffMfaRequestSchema },
+  {
+    method: 'POST',
+    path: OPS_API.auth.login,
+    auth: 'none',
+    body: StaffLoginRequestSchema,
+    response: StaffLoginResponseSchema,
+  },
+  {
+    method: 'POST',
+    path: OPS_API.auth.enrol,
+    auth: 'none',
+    body: StaffEnrolRequestSchema,
+    response: StaffEnrolResponseSchema,
+  },
+  {
+    method: 'POST',
+    path: OPS_API.auth.invitation,
+    auth: 'none',
+    body: StaffInvitationRequestSchema,
+    response: StaffLoginResponseSchema,
+  },
+  { method: 'POST', path: OPS_API.auth.mfa, auth: 'none', body: StaffMfaRequestSchema, response: StaffSessionSchema },
   ...staff([
     { method: 'POST', path: OPS_API.auth.logout },
-    { method: 'GET', path: OPS_API.auth.me },
+    { method: 'GET', path: OPS_API.auth.me, response: StaffProfileSchema },
     // Staff accounts
-    { method: 'GET', path: OPS_API.staff.list, query: StaffListQuerySchema },
-    { method: 'POST', path: OPS_API.staff.list, body: StaffCreateSchema },
-    { method: 'PATCH', path: OPS_API.staff.account, params: StaffIdParamsSchema, body: StaffUpdateSchema },
-    { method: 'POST', path: OPS_API.staff.resetMfa, params: StaffIdParamsSchema },
+    { method: 'GET', path: OPS_API.staff.list, query: StaffListQuerySchema, response: StaffAccountPageSchema },
+    { method: 'POST', path: OPS_API.staff.list, body: StaffCreateSchema, response: StaffAccountSchema },
+    {
+      method: 'PATCH',
+      path: OPS_API.staff.account,
+      params: StaffIdParamsSchema,
+      body: StaffUpdateSchema,
+      response: StaffAccountSchema,
+    },
+    { method: 'POST', path: OPS_API.staff.resetMfa, params: StaffIdParamsSchema, response: StaffAccountSchema },
     // Members and agents
     { method: 'GET', path: OPS_API.members, query: MemberSearchQuerySchema },
     { method: 'GET', path: OPS_API.member, params: MemberParamsSchema },
