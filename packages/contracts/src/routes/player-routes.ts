@@ -1,22 +1,25 @@
 import { BetDetailQuerySchema, BetRecordQuerySchema } from '../bets';
 import {
+  BannerListSchema,
   BannerQuerySchema,
   FavouriteIdsSchema,
   FavouriteListSchema,
   FavouriteRequestSchema,
-  GameListSchema,
-  GameListValueSchema,
   FavouritesQuerySchema,
   GameListQuerySchema,
+  GameListSchema,
+  GameListValueSchema,
   HotGamesQuerySchema,
   LaunchRequestSchema,
   LaunchResultSchema,
+  NoticeGroupsSchema,
   NoticeQuerySchema,
   RecentQuerySchema,
   VendorGameTypesSchema,
   VendorLanesSchema,
   VendorListSchema,
   WinnerBoardQuerySchema,
+  WinnerBoardSchema,
 } from '../catalogue';
 import {
   CaptchaQuerySchema,
@@ -112,7 +115,7 @@ export const PLAYER_ROUTES = [
   { method: 'GET', path: API.game.vendorTypes, auth: 'none', response: VendorGameTypesSchema },
   { method: 'GET', path: API.game.newVendors, auth: 'none', response: VendorListSchema },
   { method: 'GET', path: API.game.art, auth: 'none', params: ArtParamsSchema },
-  { method: 'GET', path: API.game.winners, auth: 'none', query: WinnerBoardQuerySchema },
+  { method: 'GET', path: API.game.winners, auth: 'none', query: WinnerBoardQuerySchema, response: WinnerBoardSchema },
   { method: 'GET', path: API.game.jackpots, auth: 'optional' },
   {
     method: 'GET',
@@ -145,8 +148,14 @@ export const PLAYER_ROUTES = [
     params: BetRoundParamsSchema,
     query: BetDetailQuerySchema,
   },
-  { method: 'GET', path: API.content.banners, auth: 'none', query: BannerQuerySchema },
-  { method: 'GET', path: API.content.notices, auth: 'optional', query: NoticeQuerySchema },
+  { method: 'GET', path: API.content.banners, auth: 'none', query: BannerQuerySchema, response: BannerListSchema },
+  {
+    method: 'GET',
+    path: API.content.notices,
+    auth: 'optional',
+    query: NoticeQuerySchema,
+    response: NoticeGroupsSchema,
+  },
   // Development only (not registered in production)
   { method: 'GET', path: API.dev.outbox, auth: 'none', query: OutboxQuerySchema },
 ] as const satisfies readonly RouteDescriptor[];
