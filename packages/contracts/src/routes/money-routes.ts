@@ -11,7 +11,7 @@ import {
 import type { SEAMLESS_BASE_PATH } from '../seamless';
 import { SEAMLESS_OPS, SEAMLESS_REQUEST_SCHEMAS, seamlessPath, type SeamlessOp } from '../seamless';
 import { TransactionsQuerySchema, TransferDownlineRequestSchema, TransferUplineRequestSchema } from '../transfer';
-import { VendorTransferRequestSchema } from '../vendor-wallet';
+import { VendorTransferOrderSchema, VendorTransferRequestSchema, VendorWalletsSchema } from '../vendor-wallet';
 import { BindWithdrawAccountRequestSchema, WithdrawPageQuerySchema, WithdrawRequestSchema } from '../withdraw';
 import type { RouteDescriptor } from './route-descriptor';
 
@@ -23,8 +23,14 @@ export const MONEY_ROUTES = [
   { method: 'GET', path: API.wallet.balance, auth: 'session' },
   { method: 'GET', path: API.wallet.merchantWallet, auth: 'none' },
   { method: 'GET', path: API.wallet.transactions, auth: 'session', query: TransactionsQuerySchema },
-  { method: 'POST', path: API.wallet.vendorTransfer, auth: 'member', body: VendorTransferRequestSchema },
-  { method: 'GET', path: API.wallet.vendorWallets, auth: 'member' },
+  {
+    method: 'POST',
+    path: API.wallet.vendorTransfer,
+    auth: 'member',
+    body: VendorTransferRequestSchema,
+    response: VendorTransferOrderSchema,
+  },
+  { method: 'GET', path: API.wallet.vendorWallets, auth: 'member', response: VendorWalletsSchema },
   { method: 'GET', path: API.wallet.transferUpline, auth: 'member' },
   {
     method: 'POST',

@@ -94,7 +94,7 @@ import {
   StaffUpdateSchema,
 } from '../staff';
 import { TransactionsQuerySchema } from '../transfer';
-import { VendorTransferListQuerySchema } from '../vendor-wallet';
+import { StaffVendorTransferPageSchema, VendorTransferListQuerySchema } from '../vendor-wallet';
 import { OpsWithdrawalQuerySchema, RejectWithdrawalRequestSchema } from '../withdraw';
 import type { RouteDescriptor } from './route-descriptor';
 
@@ -203,7 +203,12 @@ export const OPS_ROUTES = [
     { method: 'POST', path: OPS_API.adjustmentReject, params: AdjustmentIdParamsSchema, body: AdjustmentRejectSchema },
     { method: 'GET', path: OPS_API.adjustmentSettings },
     { method: 'PUT', path: OPS_API.adjustmentSettings, body: AdjustmentSettingsSchema },
-    { method: 'GET', path: OPS_API.vendorTransfers, query: VendorTransferListQuerySchema },
+    {
+      method: 'GET',
+      path: OPS_API.vendorTransfers,
+      query: VendorTransferListQuerySchema,
+      response: StaffVendorTransferPageSchema,
+    },
     // Site configuration
     ...CONFIG_READS,
     ...CONFIG_WRITES,
