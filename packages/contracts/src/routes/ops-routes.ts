@@ -69,7 +69,15 @@ import {
   OpsDepositChannelUpdateSchema,
   OpsWithdrawSettingsUpdateSchema,
 } from '../payments-ops';
-import { OpsAuditQuerySchema, OpsCashierReportQuerySchema, OpsDailyReportQuerySchema } from '../reports';
+import {
+  OpsAuditPageSchema,
+  OpsAuditQuerySchema,
+  OpsCashierReportQuerySchema,
+  OpsCashierReportSchema,
+  OpsDailyReportQuerySchema,
+  OpsDailyReportSchema,
+  OpsDashboardSchema,
+} from '../reports';
 import {
   AdjustmentIdParamsSchema,
   DepositOrderParamsSchema,
@@ -272,12 +280,17 @@ export const OPS_ROUTES = [
     },
     { method: 'DELETE', path: OPS_API.helpSection, params: HelpSectionParamsSchema },
     // Dashboard, reports and the audit log
-    { method: 'GET', path: OPS_API.dashboard },
-    { method: 'GET', path: OPS_API.reportDaily, query: OpsDailyReportQuerySchema },
+    { method: 'GET', path: OPS_API.dashboard, response: OpsDashboardSchema },
+    { method: 'GET', path: OPS_API.reportDaily, query: OpsDailyReportQuerySchema, response: OpsDailyReportSchema },
     { method: 'GET', path: OPS_API.reportDailyCsv, query: OpsDailyReportQuerySchema },
-    { method: 'GET', path: OPS_API.reportCashier, query: OpsCashierReportQuerySchema },
+    {
+      method: 'GET',
+      path: OPS_API.reportCashier,
+      query: OpsCashierReportQuerySchema,
+      response: OpsCashierReportSchema,
+    },
     { method: 'GET', path: OPS_API.reportCashierCsv, query: OpsCashierReportQuerySchema },
-    { method: 'GET', path: OPS_API.audit, query: OpsAuditQuerySchema },
+    { method: 'GET', path: OPS_API.audit, query: OpsAuditQuerySchema, response: OpsAuditPageSchema },
     { method: 'GET', path: OPS_API.auditCsv, query: OpsAuditQuerySchema },
   ]),
 ] as const satisfies readonly RouteDescriptor[];

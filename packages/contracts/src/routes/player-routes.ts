@@ -1,6 +1,13 @@
+import { HealthSchema } from '../health';
 import { PublicKeyResponseSchema } from '../sealed';
 import { z } from 'zod';
-import { BetDetailQuerySchema, BetRecordQuerySchema } from '../bets';
+import {
+  BetDetailQuerySchema,
+  BetRecordPageSchema,
+  BetRecordQuerySchema,
+  BetRoundDetailSchema,
+  JackpotPoolsSchema,
+} from '../bets';
 import {
   BannerListSchema,
   BannerQuerySchema,
@@ -29,6 +36,7 @@ import {
   BindMobileRequestSchema,
   BindMobileSmsRequestSchema,
   CaptchaQuerySchema,
+  CaptchaResponseSchema,
   ChangePasswordRequestSchema,
   ForgotByEmailRequestSchema,
   ForgotByPhoneRequestSchema,
@@ -38,6 +46,7 @@ import {
   LoginResponseSchema,
   MemberInfoSchema,
   MemberProfileSchema,
+  OutboxListSchema,
   OutboxQuerySchema,
   PasswordResetRequestSchema,
   PaymentPasswordRequestSchema,
@@ -65,8 +74,8 @@ import type { RouteDescriptor } from './route-descriptor';
 
 /** The player app's public and member calls (spec §7), apart from money (money-routes.ts). */
 export const PLAYER_ROUTES = [
-  { method: 'GET', path: API.health.live, auth: 'none' },
-  { method: 'GET', path: API.health.ready, auth: 'none' },
+  { method: 'GET', path: API.health.live, auth: 'none', response: HealthSchema },
+  { method: 'GET', path: API.health.ready, auth: 'none', response: HealthSchema },
   // Configuration (spec §7 system)
   { method: 'GET', path: API.system.permission, auth: 'none', response: PermissionConfigSchema },
   { method: 'GET', path: API.system.status, auth: 'none', response: SystemStatusSchema },
@@ -85,7 +94,7 @@ export const PLAYER_ROUTES = [
     response: LanguageChangeSchema,
   },
   { method: 'GET', path: API.system.publicKey, auth: 'none', response: PublicKeyResponseSchema },
-  { method: 'GET', path: API.captcha, auth: 'none', query: CaptchaQuerySchema },
+  { method: 'GET', path: API.captcha, auth: 'none', query: CaptchaQuerySchema, response: CaptchaResponseSchema },
   // Sessions, registration and passwords (spec §3-§8)
   {
     method: 'POST',
@@ -213,7 +222,7 @@ export const PLAYER_ROUTES = [
   { method: 'GET', path: API.game.newVendors, auth: 'none', response: VendorListSchema },
   { method: 'GET', path: API.game.art, auth: 'none', params: ArtParamsSchema },
   { method: 'GET', path: API.game.winners, auth: 'none', query: WinnerBoardQuerySchema, response: WinnerBoardSchema },
-  { method: 'GET', path: API.game.jackpots, auth: 'optional' },
+  { method: 'GET', path: API.game.jackpots, auth: 'optional', response: JackpotPoolsSchema },
   {
     method: 'GET',
     path: API.game.favourites,
@@ -237,13 +246,14 @@ export const PLAYER_ROUTES = [
   },
   { method: 'GET', path: API.game.recent, auth: 'session', query: RecentQuerySchema, response: GameListValueSchema },
   { method: 'POST', path: API.game.launch, auth: 'session', body: LaunchRequestSchema, response: LaunchResultSchema },
-  { method: 'GET', path: API.game.bets, auth: 'session', query: BetRecordQuerySchema },
+  { method: 'GET', path: API.game.bets, auth: 'session', query: BetRecordQuerySchema, response: BetRecordPageSchema },
   {
     method: 'GET',
     path: API.game.betDetail,
     auth: 'session',
     params: BetRoundParamsSchema,
     query: BetDetailQuerySchema,
+    response: BetRoundDetailSchema,
   },
   { method: 'GET', path: API.content.banners, auth: 'none', query: BannerQuerySchema, response: BannerListSchema },
   {
@@ -254,5 +264,5 @@ export const PLAYER_ROUTES = [
     response: NoticeGroupsSchema,
   },
   // Development only (not registered in production)
-  { method: 'GET', path: API.dev.outbox, auth: 'none', query: OutboxQuerySchema },
+  { method: 'GET', path: API.dev.outbox, auth: 'none', query: OutboxQuerySchema, response: OutboxListSchema },
 ] as const satisfies readonly RouteDescriptor[];
