@@ -24,42 +24,26 @@ export const systemRoutes = async (app: FastifyInstance, options: SystemRoutesOp
   const merchantOf = (request: FastifyRequest) => resolveMerchant(request.host);
 
   // The maintenance message comes in the browser's language (Accept-Language), see maintenanceMessageFor.
-  route(app, 'GET', API.system.permission, {
-    guard: merchantOf,
-    handler: async ({ caller: merchant, request }) =>
-      system.permission(merchant, request.ip, request.headers['accept-language']),
-  });
+  for (const [path, read] of [
+    [API.system.permission, system.permission],
+    [API.system.status, system.status],
+  ] as const) {
+    route(app, 'GET', path, {
+      guard: merchantOf,
+      handler: async ({ caller: merchant, request }) => read(merchant, request.ip, request.headers['accept-language']),
+    });
+  }
 
-  route(app, 'GET', API.system.status, {
-    guard: merchantOf,
-    handler: async ({ caller: merchant, request }) =>
-      system.status(merchant, request.ip, request.headers['accept-language']),
-  });
-
-  route(app, 'GET', API.system.whitelabel, {
-    guard: merchantOf,
-    handler: async ({ caller: merchant }) => system.whitelabel(merchant),
-  });
-
-  route(app, 'GET', API.system.registerSettings, {
-    guard: merchantOf,
-    handler: async ({ caller: merchant }) => system.registerSettings(merchant),
-  });
-
-  route(app, 'GET', API.system.domainRoutes, {
-    guard: merchantOf,
-    handler: async ({ caller: merchant }) => system.domainRoutes(merchant),
-  });
-
-  route(app, 'GET', API.system.menu, {
-    guard: merchantOf,
-    handler: async ({ caller: merchant }) => system.menu(merchant),
-  });
-
-  route(app, 'GET', API.system.countryCodes, {
-    guard: merchantOf,
-    handler: async ({ caller: merchant }) => system.countryCodes(merchant),
-  });
+  // The merchant's own settings, as they are for every visitor.
+  for (const [path, read] of [
+    [API.system.whitelabel, system.whitelabel],
+    [API.system.registerSettings, system.registerSettings],
+    [API.system.domainRoutes, system.domainRoutes],
+    [API.system.menu, system.menu],
+    [API.system.countryCodes, system.countryCodes],
+  ] as const) {
+    route(app, 'GET', path, { guard: merchantOf, handler: async ({ caller: merchant }) => read(merchant) });
+  }
 
   route(app, 'GET', API.system.flag, {
     what: { params: 'country code' },
