@@ -166,6 +166,8 @@ export const FavouriteListSchema = z.object({
   totalPages: z.number().int(),
 });
 export type FavouriteList = z.infer<typeof FavouriteListSchema>;
+/** The answer to adding or removing a favourite: every favourite's nodeId as a string. */
+export const FavouriteIdsSchema = z.object({ ids: z.array(z.string()) });
 
 export const RecentQuerySchema = z.object({
   clientType: optionalText(z.string().regex(/^\d{1,2}$/)),

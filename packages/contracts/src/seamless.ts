@@ -18,7 +18,8 @@ import { z } from 'zod';
 export const SEAMLESS_BASE_PATH = '/wps/seamless/v1';
 export const SEAMLESS_OPS = ['balance', 'debit', 'credit', 'rollback', 'endRound'] as const;
 export type SeamlessOp = (typeof SEAMLESS_OPS)[number];
-export const seamlessPath = (op: SeamlessOp): string => `${SEAMLESS_BASE_PATH}/${op}`;
+export const seamlessPath = <O extends SeamlessOp>(op: O): `${typeof SEAMLESS_BASE_PATH}/${O}` =>
+  `${SEAMLESS_BASE_PATH}/${op}`;
 
 export const SEAMLESS_HEADERS = {
   merchant: 'x-merchant',

@@ -1,3 +1,4 @@
+import { BalanceSchema, MerchantWalletSchema } from '../wallet';
 import { CreateDepositRequestSchema, DepositOrderQuerySchema } from '../deposit';
 import { API } from '../paths';
 import {
@@ -8,26 +9,56 @@ import {
   WithdrawOrderParamsSchema,
   WithdrawProofParamsSchema,
 } from './params';
-import { SEAMLESS_OPS, SEAMLESS_REQUEST_SCHEMAS, seamlessPath } from '../seamless';
-import { TransactionsQuerySchema, TransferDownlineRequestSchema, TransferUplineRequestSchema } from '../transfer';
-import { VendorTransferRequestSchema } from '../vendor-wallet';
+import type { SEAMLESS_BASE_PATH } from '../seamless';
+import {
+  SEAMLESS_OPS,
+  SEAMLESS_REQUEST_SCHEMAS,
+  SeamlessAnswerSchema,
+  seamlessPath,
+  type SeamlessOp,
+} from '../seamless';
+import {
+  TransactionPageSchema,
+  TransactionsQuerySchema,
+  TransferDownlineRequestSchema,
+  TransferResultSchema,
+  TransferUplineRequestSchema,
+  UplineInfoSchema,
+} from '../transfer';
+import { VendorTransferOrderSchema, VendorTransferRequestSchema, VendorWalletsSchema } from '../vendor-wallet';
 import { BindWithdrawAccountRequestSchema, WithdrawPageQuerySchema, WithdrawRequestSchema } from '../withdraw';
 import type { RouteDescriptor } from './route-descriptor';
 
+/** A seamless call's descriptor: its path stays a path of the API's (not any string) for lookups by path. */
+type SeamlessRoute = RouteDescriptor & { method: 'POST'; path: `${typeof SEAMLESS_BASE_PATH}/${SeamlessOp}` };
+
 /** The calls that move or show money: wallet, transfers, deposits, withdrawals, and the vendors' seamless wallet. */
-export const MONEY_ROUTES: readonly RouteDescriptor[] = [
-  { method: 'GET', path: API.wallet.balance, auth: 'session' },
-  { method: 'GET', path: API.wallet.merchantWallet, auth: 'none' },
-  { method: 'GET', path: API.wallet.transactions, auth: 'session', query: TransactionsQuerySchema },
-  { method: 'POST', path: API.wallet.vendorTransfer, auth: 'member', body: VendorTransferRequestSchema },
-  { method: 'GET', path: API.wallet.vendorWallets, auth: 'member' },
-  { method: 'GET', path: API.wallet.transferUpline, auth: 'member' },
+export const MONEY_ROUTES = [
+  { method: 'GET', path: API.wallet.balance, auth: 'session', response: BalanceSchema },
+  { method: 'GET', path: API.wallet.merchantWallet, auth: 'none', response: MerchantWalletSchema },
+  {
+    method: 'GET',
+    path: API.wallet.transactions,
+    auth: 'session',
+    query: TransactionsQuerySchema,
+    response: TransactionPageSchema,
+  },
+  {
+    method: 'POST',
+    path: API.wallet.vendorTransfer,
+    auth: 'member',
+    body: VendorTransferRequestSchema,
+    response: VendorTransferOrderSchema,
+  },
+  { method: 'GET', path: API.wallet.vendorWallets, auth: 'member', response: VendorWalletsSchema },
+  { method: 'GET', path: API.wallet.transferUpline, auth: 'member', response: UplineInfoSchema },
   {
     method: 'POST',
     path: API.wallet.transferUpline,
     auth: 'member',
     body: TransferUplineRequestSchema,
     encoding: 'sealed',
+    response: TransferResultSchema,
   },
   {
     method: 'POST',
@@ -35,6 +66,7 @@ export const MONEY_ROUTES: readonly RouteDescriptor[] = [
     auth: 'agent',
     body: TransferDownlineRequestSchema,
     encoding: 'sealed',
+    response: TransferResultSchema,
   },
   // Deposits (issue 4)
   { method: 'GET', path: API.deposit.channels, auth: 'session' },
@@ -67,11 +99,12 @@ export const MONEY_ROUTES: readonly RouteDescriptor[] = [
   },
   { method: 'GET', path: API.withdraw.proof, auth: 'member', params: WithdrawProofParamsSchema },
   // The seamless wallet's five signed calls (docs/protocols/seamless-wallet.md)
-  ...SEAMLESS_OPS.map((op): RouteDescriptor => ({
+  ...SEAMLESS_OPS.map((op): SeamlessRoute => ({
     method: 'POST',
     path: seamlessPath(op),
     auth: 'vendor-signature',
     body: SEAMLESS_REQUEST_SCHEMAS[op],
     encoding: 'signed-json',
+    response: SeamlessAnswerSchema,
   })),
-];
+] as const satisfies readonly RouteDescriptor[];

@@ -19,9 +19,11 @@ export type RouteAuth =
 export type BodyEncoding = 'json' | 'sealed' | 'form' | 'multipart' | 'signed-json';
 
 /**
- * One API route of the platform: the seed of "route descriptors drive validation". Today the handlers still parse with
- * these same schemas themselves; the descriptor test fails when the server and this catalogue disagree on which routes
- * exist, and the input fuzz test reads the request schemas from here.
+ * One API route of the platform. On the server, `route()` (apps/server/src/lib/route.ts) registers a handler from its
+ * descriptor: it validates params, query and a JSON or form body with these schemas and serializes the handler's
+ * result through `response` into the success envelope; routes not yet moved to it still parse with the same schemas
+ * themselves. The descriptor test fails when the server and this catalogue disagree on which routes exist, and the
+ * input fuzz test reads the request schemas from here.
  */
 export type RouteDescriptor = {
   method: RouteMethod;
@@ -32,4 +34,6 @@ export type RouteDescriptor = {
   body?: z.ZodType;
   /** Default `json` when there is a body. */
   encoding?: BodyEncoding;
+  /** The success envelope's `value` (`{ success: true, value }`); absent when the route answers otherwise. */
+  response?: z.ZodType;
 };

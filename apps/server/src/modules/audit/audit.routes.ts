@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { OpsAuditPageSchema, OpsAuditQuerySchema, OPS_API } from '@platform/contracts';
+import { OPS_API } from '@platform/contracts';
 import { sendCsv } from '../../lib/csv';
-import { success } from '../../lib/respond';
-import { parseInput } from '../../lib/validate';
+import { route } from '../../lib/route';
 import type { Merchant } from '../merchant';
 import type { AuditService } from './audit.service';
 
@@ -20,16 +19,21 @@ export const auditRoutes = async (
   app: FastifyInstance,
   { audit, staff }: { audit: AuditService; staff: AuditGuard },
 ) => {
-  app.get(OPS_API.audit, async (request) => {
-    const caller = await staff.requireStaff(request, 'audit.view');
-    const query = parseInput(OpsAuditQuerySchema, request.query, 'audit filter');
-    return success(OpsAuditPageSchema, await audit.page(caller.merchant, query));
+  const guard = (request: FastifyRequest) => staff.requireStaff(request, 'audit.view');
+  const what = { query: 'audit filter' };
+
+  route(app, 'GET', OPS_API.audit, {
+    guard,
+    what,
+    handler: async ({ caller, query }) => audit.page(caller.merchant, query),
   });
 
-  app.get(OPS_API.auditCsv, async (request, reply) => {
-    const caller = await staff.requireStaff(request, 'audit.view');
-    const query = parseInput(OpsAuditQuerySchema, request.query, 'audit filter');
-    const { body, truncated } = await audit.csv(caller.merchant, query);
-    return sendCsv(reply, `audit-${caller.merchant.code}.csv`, body, { truncated });
+  route(app, 'GET', OPS_API.auditCsv, {
+    guard,
+    what,
+    handler: async ({ caller, query, reply }) => {
+      const { body, truncated } = await audit.csv(caller.merchant, query);
+      return sendCsv(reply, `audit-${caller.merchant.code}.csv`, body, { truncated });
+    },
   });
 };

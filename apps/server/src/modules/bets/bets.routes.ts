@@ -1,16 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  API,
-  BetDetailQuerySchema,
-  BetRecordPageSchema,
-  BetRecordQuerySchema,
-  BetRoundDetailSchema,
-  BetRoundParamsSchema,
-  isTrialType,
-  JackpotPoolsSchema,
-} from '@platform/contracts';
-import { success } from '../../lib/respond';
-import { parseInput } from '../../lib/validate';
+import { API, isTrialType } from '@platform/contracts';
+import { route } from '../../lib/route';
 import type { Auth, MerchantResolver } from '../identity';
 import { enforceLimits, type RateLimiter, type RateRule } from '../rate-limit';
 import type { BetsService } from './bets.service';
@@ -34,28 +24,32 @@ export type BetsRoutesOptions = {
 export const betsRoutes = async (app: FastifyInstance, options: BetsRoutesOptions) => {
   const { bets, jackpots, auth, merchantOf, limiter } = options;
 
-  app.get(API.game.bets, async (request, reply) => {
-    const session = await auth.requireSession(request);
-    const query = parseInput(BetRecordQuerySchema, request.query, 'betting record query');
-    const merchant = await merchantOf(request);
-    await enforceLimits(limiter, merchant.id, [[BET_RECORD_RULE, session.memberId.toString()]]);
-    void reply.header('cache-control', 'no-store');
-    return success(BetRecordPageSchema, await bets.list(merchant, session, query));
+  route(app, 'GET', API.game.bets, {
+    guard: auth.requireSession,
+    what: { query: 'betting record query' },
+    handler: async ({ caller: session, query, request, reply }) => {
+      const merchant = await merchantOf(request);
+      await enforceLimits(limiter, merchant.id, [[BET_RECORD_RULE, session.memberId.toString()]]);
+      void reply.header('cache-control', 'no-store');
+      return bets.list(merchant, session, query);
+    },
   });
 
-  app.get(API.game.betDetail, async (request, reply) => {
-    const session = await auth.requireSession(request);
-    const params = parseInput(BetRoundParamsSchema, request.params, 'round');
-    const query = parseInput(BetDetailQuerySchema, request.query, 'query');
-    const merchant = await merchantOf(request);
-    void reply.header('cache-control', 'no-store');
-    return success(BetRoundDetailSchema, await bets.detail(merchant, session, { ...params, ...query }));
+  route(app, 'GET', API.game.betDetail, {
+    guard: auth.requireSession,
+    what: { params: 'round' },
+    handler: async ({ caller: session, params, query, request, reply }) => {
+      const merchant = await merchantOf(request);
+      void reply.header('cache-control', 'no-store');
+      return bets.detail(merchant, session, { ...params, ...query });
+    },
   });
 
   // Public, but a trial member also sees the play-money pools: the answer depends on the session (no shared cache).
-  app.get(API.game.jackpots, async (request) => {
-    const [merchant, session] = await Promise.all([merchantOf(request), auth.optionalSession(request)]);
-    const trial = session !== null && isTrialType(session.type);
-    return success(JackpotPoolsSchema, await jackpots.pools(merchant, trial));
+  route(app, 'GET', API.game.jackpots, {
+    handler: async ({ request }) => {
+      const [merchant, session] = await Promise.all([merchantOf(request), auth.optionalSession(request)]);
+      return jackpots.pools(merchant, session !== null && isTrialType(session.type));
+    },
   });
 };

@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { API, CaptchaQuerySchema, CaptchaResponseSchema } from '@platform/contracts';
+import { API } from '@platform/contracts';
 import { AppError } from '../../lib/app-error';
-import { parseInput } from '../../lib/validate';
-import { success } from '../../lib/respond';
+import { route } from '../../lib/route';
 import type { Merchant } from '../merchant';
 import type { CaptchaService } from './captcha.service';
 
@@ -18,12 +17,14 @@ export const captchaRoutes = async (
   app: FastifyInstance,
   { captcha, resolveMerchant, offersTextQuestion }: CaptchaRoutesOptions,
 ) => {
-  app.get(API.captcha, async (request) => {
-    const merchant = await resolveMerchant(request);
-    const query = parseInput(CaptchaQuerySchema, request.query, 'captcha');
-    if (query.kind === 'text' && !(await offersTextQuestion(merchant.id))) {
-      throw new AppError('FEATURE_DISABLED', 403, 'The captcha question is not available');
-    }
-    return success(CaptchaResponseSchema, await captcha.create(merchant.id, request.ip, query));
+  route(app, 'GET', API.captcha, {
+    guard: resolveMerchant,
+    what: { query: 'captcha' },
+    handler: async ({ caller: merchant, query, request }) => {
+      if (query.kind === 'text' && !(await offersTextQuestion(merchant.id))) {
+        throw new AppError('FEATURE_DISABLED', 403, 'The captcha question is not available');
+      }
+      return captcha.create(merchant.id, request.ip, query);
+    },
   });
 };

@@ -1,17 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  API,
-  BannerListSchema,
-  BannerQuerySchema,
-  NoticeGroupsSchema,
-  NoticeQuerySchema,
-  WinnerBoardQuerySchema,
-  WinnerBoardSchema,
-} from '@platform/contracts';
+import { API } from '@platform/contracts';
 import type { Clock } from '../../lib/clock';
 import { CACHED_ROUTE, type ResponseCache } from '../../lib/response-cache';
-import { success } from '../../lib/respond';
-import { parseInput } from '../../lib/validate';
+import { route } from '../../lib/route';
 import type { Auth, MerchantResolver } from '../identity';
 import type { ContentService } from './content.service';
 
@@ -35,45 +26,46 @@ export const contentRoutes = async (
   app: FastifyInstance,
   { content, cache, auth, merchantOf, now }: ContentRoutesOptions,
 ) => {
-  app.get(API.content.banners, CACHED_ROUTE, async (request, reply) => {
-    const merchant = await merchantOf(request);
-    const query = parseInput(BannerQuerySchema, request.query, 'query');
-    const nowMs = now();
-    // Banners have schedules: the minute is part of the key, so a banner starts or ends within a minute of its time
-    // while every request of that minute shares one answer. A language the merchant lacks fails in `produce` and is
-    // never stored, so the keys stay bounded.
-    const key = {
-      merchantId: merchant.id,
-      route: `${CONTENT_CACHE_PREFIX}banners`,
-      query: {
-        groupName: query.groupName,
-        language: query.language?.toUpperCase(),
-        minute: Math.floor(nowMs / MINUTE_MS),
-      },
-    };
-    return cache.send(request, reply, key, async () =>
-      success(BannerListSchema, await content.banners(merchant, query, nowMs)),
-    );
+  route(app, 'GET', API.content.banners, {
+    options: CACHED_ROUTE,
+    guard: merchantOf,
+    handler: async ({ caller: merchant, query, request, reply, envelope }) => {
+      const nowMs = now();
+      // Banners have schedules: the minute is part of the key, so a banner starts or ends within a minute of its time
+      // while every request of that minute shares one answer. A language the merchant lacks fails in `produce` and
+      // is never stored, so the keys stay bounded.
+      const key = {
+        merchantId: merchant.id,
+        route: `${CONTENT_CACHE_PREFIX}banners`,
+        query: {
+          groupName: query.groupName,
+          language: query.language?.toUpperCase(),
+          minute: Math.floor(nowMs / MINUTE_MS),
+        },
+      };
+      return cache.send(request, reply, key, async () => envelope(await content.banners(merchant, query, nowMs)));
+    },
   });
 
-  app.get(API.content.notices, async (request) => {
-    const merchant = await merchantOf(request);
-    const query = parseInput(NoticeQuerySchema, request.query, 'query');
-    // The audience comes from the session: a missing, bad or expired token is a guest (no error: the call is public).
-    const session = await auth.optionalSession(request);
-    return success(NoticeGroupsSchema, await content.notices(merchant, session, query));
+  route(app, 'GET', API.content.notices, {
+    guard: merchantOf,
+    handler: async ({ caller: merchant, query, request }) => {
+      // The audience comes from the session: a missing, bad or expired token is a guest (no error: the call is public).
+      const session = await auth.optionalSession(request);
+      return content.notices(merchant, session, query);
+    },
   });
 
-  app.get(API.game.winners, CACHED_ROUTE, async (request, reply) => {
-    const merchant = await merchantOf(request);
-    const query = parseInput(WinnerBoardQuerySchema, request.query, 'query');
-    const key = {
-      merchantId: merchant.id,
-      route: `${CONTENT_CACHE_PREFIX}winners`,
-      query: { gameCategory: query.gameCategory, language: query.language?.toUpperCase(), limitNum: query.limitNum },
-    };
-    return cache.send(request, reply, key, async () =>
-      success(WinnerBoardSchema, await content.winners(merchant, query)),
-    );
+  route(app, 'GET', API.game.winners, {
+    options: CACHED_ROUTE,
+    guard: merchantOf,
+    handler: async ({ caller: merchant, query, request, reply, envelope }) => {
+      const key = {
+        merchantId: merchant.id,
+        route: `${CONTENT_CACHE_PREFIX}winners`,
+        query: { gameCategory: query.gameCategory, language: query.language?.toUpperCase(), limitNum: query.limitNum },
+      };
+      return cache.send(request, reply, key, async () => envelope(await content.winners(merchant, query)));
+    },
   });
 };

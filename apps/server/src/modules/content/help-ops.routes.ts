@@ -1,15 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import {
-  HelpSectionParamsSchema,
-  OpsHelpSectionCreateSchema,
-  OpsHelpSectionListSchema,
-  OpsHelpSectionQuerySchema,
-  OpsHelpSectionSchema,
-  OpsHelpSectionUpdateSchema,
-  OPS_API,
-} from '@platform/contracts';
-import { done, success } from '../../lib/respond';
-import { parseInput } from '../../lib/validate';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { OPS_API } from '@platform/contracts';
+import { done } from '../../lib/respond';
+import { route } from '../../lib/route';
 import type { StaffAuth } from '../staff';
 import type { HelpOpsService } from './help-ops.service';
 
@@ -18,34 +10,40 @@ export const helpOpsRoutes = async (
   app: FastifyInstance,
   { help, staff }: { help: HelpOpsService; staff: StaffAuth },
 ) => {
-  app.get(OPS_API.helpSections, async (request) => {
-    const { merchant } = await staff.requireStaff(request, 'content.manage');
-    const query = parseInput(OpsHelpSectionQuerySchema, request.query, 'query');
-    return success(OpsHelpSectionListSchema, await help.list(merchant, query.lang));
+  const guard = (request: FastifyRequest) => staff.requireStaff(request, 'content.manage');
+
+  route(app, 'GET', OPS_API.helpSections, {
+    guard,
+    handler: async ({ caller, query }) => help.list(caller.merchant, query.lang),
   });
 
-  app.post(OPS_API.helpSections, async (request) => {
-    const caller = await staff.requireStaff(request, 'content.manage');
-    const body = parseInput(OpsHelpSectionCreateSchema, request.body, 'help section');
-    const section = await help.create(caller, body);
-    request.log.info({ staff: caller.staff, help: `${section.lang}/${section.anchor}` }, 'help section created');
-    return success(OpsHelpSectionSchema, section);
+  route(app, 'POST', OPS_API.helpSections, {
+    guard,
+    what: { body: 'help section' },
+    handler: async ({ caller, body, request }) => {
+      const section = await help.create(caller, body);
+      request.log.info({ staff: caller.staff, help: `${section.lang}/${section.anchor}` }, 'help section created');
+      return section;
+    },
   });
 
-  app.patch(OPS_API.helpSection, async (request) => {
-    const caller = await staff.requireStaff(request, 'content.manage');
-    const key = parseInput(HelpSectionParamsSchema, request.params, 'help section');
-    const body = parseInput(OpsHelpSectionUpdateSchema, request.body, 'help section');
-    const section = await help.update(caller, key, body);
-    request.log.info({ staff: caller.staff, help: `${section.lang}/${section.anchor}` }, 'help section updated');
-    return success(OpsHelpSectionSchema, section);
+  route(app, 'PATCH', OPS_API.helpSection, {
+    guard,
+    what: { params: 'help section', body: 'help section' },
+    handler: async ({ caller, params: key, body, request }) => {
+      const section = await help.update(caller, key, body);
+      request.log.info({ staff: caller.staff, help: `${section.lang}/${section.anchor}` }, 'help section updated');
+      return section;
+    },
   });
 
-  app.delete(OPS_API.helpSection, async (request) => {
-    const caller = await staff.requireStaff(request, 'content.manage');
-    const key = parseInput(HelpSectionParamsSchema, request.params, 'help section');
-    await help.delete(caller, key);
-    request.log.info({ staff: caller.staff, help: `${key.lang}/${key.anchor}` }, 'help section deleted');
-    return done('Help section deleted');
+  route(app, 'DELETE', OPS_API.helpSection, {
+    guard,
+    what: { params: 'help section' },
+    handler: async ({ caller, params: key, request }) => {
+      await help.delete(caller, key);
+      request.log.info({ staff: caller.staff, help: `${key.lang}/${key.anchor}` }, 'help section deleted');
+      return done('Help section deleted');
+    },
   });
 };

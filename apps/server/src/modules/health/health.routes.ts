@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { API, HealthSchema } from '@platform/contracts';
+import { API } from '@platform/contracts';
 import type { Queryable } from '../../db/database';
 import { AppError } from '../../lib/app-error';
-import { success } from '../../lib/respond';
+import { route } from '../../lib/route';
 
 export type HealthRoutesOptions = { db: Pick<Queryable, 'query'>; readyTimeoutMs?: number };
 
@@ -28,12 +28,14 @@ const pingDatabase = async (db: Pick<Queryable, 'query'>, timeoutMs: number): Pr
  * it only then), so only readiness depends on the database.
  */
 export const healthRoutes = async (app: FastifyInstance, { db, readyTimeoutMs }: HealthRoutesOptions) => {
-  app.get(API.health.live, async () => success(HealthSchema, { status: 'ok' }));
+  route(app, 'GET', API.health.live, { handler: async () => ({ status: 'ok' }) });
 
-  app.get(API.health.ready, async () => {
-    if (!(await pingDatabase(db, readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS))) {
-      throw new AppError('SERVICE_UNAVAILABLE', 503, 'Database is not reachable');
-    }
-    return success(HealthSchema, { status: 'ok' });
+  route(app, 'GET', API.health.ready, {
+    handler: async () => {
+      if (!(await pingDatabase(db, readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS))) {
+        throw new AppError('SERVICE_UNAVAILABLE', 503, 'Database is not reachable');
+      }
+      return { status: 'ok' };
+    },
   });
 };

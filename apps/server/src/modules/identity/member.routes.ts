@@ -1,19 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import {
-  API,
-  BindMobileRequestSchema,
-  BindMobileSmsRequestSchema,
-  ChangePasswordRequestSchema,
-  LoginHistorySchema,
-  LoginResponseSchema,
-  MemberInfoSchema,
-  MemberProfileSchema,
-  PaymentPasswordRequestSchema,
-  SmsCodeResponseSchema,
-  UpdateProfileRequestSchema,
-} from '@platform/contracts';
-import { done, success } from '../../lib/respond';
-import { parseInput } from '../../lib/validate';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { API } from '@platform/contracts';
+import { done } from '../../lib/respond';
+import { route } from '../../lib/route';
 import type { SealedService } from '../sealed';
 import type { AccountService } from './account.service';
 import type { Auth } from './auth';
@@ -38,56 +26,68 @@ export type MemberRoutesOptions = {
 export const memberRoutes = async (app: FastifyInstance, options: MemberRoutesOptions) => {
   const { account, mobile, sealed, auth } = options;
 
-  app.get(API.member.info, async (request) =>
-    success(MemberInfoSchema, await account.info(await auth.requireSession(request))),
-  );
+  const requireMember = (request: FastifyRequest) => auth.requireMember(request);
 
-  app.get(API.member.icon, async (request, reply) => {
-    const member = await account.own(await auth.requireSession(request));
-    return reply
-      .type('image/svg+xml')
-      .header('cache-control', 'private, max-age=300')
-      .send(avatarSvg(member.nickname ?? member.username, member.id.toString()));
+  route(app, 'GET', API.member.info, {
+    guard: auth.requireSession,
+    handler: async ({ caller: session }) => account.info(session),
   });
 
-  app.get(API.member.profile, async (request) =>
-    success(MemberProfileSchema, await account.profile(await auth.requireMember(request))),
-  );
-
-  app.put(API.member.profile, async (request) => {
-    const session = await auth.requireMember(request);
-    const changes = parseInput(UpdateProfileRequestSchema, request.body, 'profile');
-    return success(MemberProfileSchema, await account.updateProfile(session, changes));
+  route(app, 'GET', API.member.icon, {
+    guard: auth.requireSession,
+    handler: async ({ caller: session, reply }) => {
+      const member = await account.own(session);
+      return reply
+        .type('image/svg+xml')
+        .header('cache-control', 'private, max-age=300')
+        .send(avatarSvg(member.nickname ?? member.username, member.id.toString()));
+    },
   });
 
-  app.get(API.member.logins, async (request) =>
-    success(LoginHistorySchema, await account.logins(await auth.requireMember(request))),
-  );
-
-  app.put(API.member.paymentPassword, async (request) => {
-    const session = await auth.requireMember(request);
-    const body = await sealed.open(session.merchantId, request.body, PaymentPasswordRequestSchema, 'payment password');
-    await account.setPaymentPassword(session, body);
-    return done('Your payment password has been saved');
+  route(app, 'GET', API.member.profile, {
+    guard: requireMember,
+    handler: async ({ caller: session }) => account.profile(session),
   });
 
-  app.post(API.verification.smsBind, async (request) => {
-    const session = await auth.requireMember(request);
-    const body = parseInput(BindMobileSmsRequestSchema, request.body, 'SMS request');
-    const ctx = await contextOf(request, options.merchantOf);
-    return success(SmsCodeResponseSchema, await mobile.sendCode(ctx, session, body));
+  route(app, 'PUT', API.member.profile, {
+    guard: requireMember,
+    what: { body: 'profile' },
+    handler: async ({ caller: session, body }) => account.updateProfile(session, body),
   });
 
-  app.put(API.member.mobile, async (request) => {
-    const session = await auth.requireMember(request);
-    const body = await sealed.open(session.merchantId, request.body, BindMobileRequestSchema, 'mobile binding');
-    return success(MemberInfoSchema, await mobile.bind(session, body));
+  route(app, 'GET', API.member.logins, {
+    guard: requireMember,
+    handler: async ({ caller: session }) => account.logins(session),
   });
 
-  app.post(API.member.changePassword, async (request) => {
-    const session = await auth.requireMember(request);
-    const ctx = await contextOf(request, options.merchantOf);
-    const body = await sealed.open(session.merchantId, request.body, ChangePasswordRequestSchema, 'password change');
-    return success(LoginResponseSchema, await options.passwords.change(ctx, session, body));
+  route(app, 'PUT', API.member.paymentPassword, {
+    guard: requireMember,
+    handler: async ({ caller: session, request, descriptor }) => {
+      const body = await sealed.open(session.merchantId, request.body, descriptor.body, 'payment password');
+      await account.setPaymentPassword(session, body);
+      return done('Your payment password has been saved');
+    },
+  });
+
+  route(app, 'POST', API.verification.smsBind, {
+    guard: requireMember,
+    what: { body: 'SMS request' },
+    handler: async ({ caller: session, body, request }) =>
+      mobile.sendCode(await contextOf(request, options.merchantOf), session, body),
+  });
+
+  route(app, 'PUT', API.member.mobile, {
+    guard: requireMember,
+    handler: async ({ caller: session, request, descriptor }) =>
+      mobile.bind(session, await sealed.open(session.merchantId, request.body, descriptor.body, 'mobile binding')),
+  });
+
+  route(app, 'POST', API.member.changePassword, {
+    guard: requireMember,
+    handler: async ({ caller: session, request, descriptor }) => {
+      const ctx = await contextOf(request, options.merchantOf);
+      const body = await sealed.open(session.merchantId, request.body, descriptor.body, 'password change');
+      return options.passwords.change(ctx, session, body);
+    },
   });
 };

@@ -1,12 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  API,
-  ForgotByEmailRequestSchema,
-  ForgotByPhoneRequestSchema,
-  PasswordResetRequestSchema,
-} from '@platform/contracts';
+import { API } from '@platform/contracts';
 import { done } from '../../lib/respond';
-import { parseInput } from '../../lib/validate';
+import { route } from '../../lib/route';
 import type { MerchantService } from '../merchant';
 import type { SealedService } from '../sealed';
 import { contextOf, type MerchantResolver, type RequestContext } from './identity.context';
@@ -46,23 +41,31 @@ export const passwordRoutes = async (app: FastifyInstance, options: PasswordRout
       { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT_BYTES },
       (_request, body, parsed) => parsed(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
-    forms.post(API.member.forgotByEmail, async (request) => {
-      const body = parseInput(ForgotByEmailRequestSchema, request.body, 'request');
-      const ctx = await contextOf(request, merchantOf);
-      const linkBase = await linkBaseOf(request, ctx, options.merchants);
-      return done(await passwords.forgotByEmail(ctx, body.username, body.email, linkBase));
+    route(forms, 'POST', API.member.forgotByEmail, {
+      what: { body: 'request' },
+      handler: async ({ body, request }) => {
+        const ctx = await contextOf(request, merchantOf);
+        const linkBase = await linkBaseOf(request, ctx, options.merchants);
+        return done(await passwords.forgotByEmail(ctx, body.username, body.email, linkBase));
+      },
     });
   });
 
-  app.post(API.member.resetPassword, async (request) => {
-    const ctx = await contextOf(request, merchantOf);
-    const body = await sealed.open(ctx.merchant.id, request.body, PasswordResetRequestSchema, 'password reset');
-    return done(await passwords.reset(ctx, body));
+  const requestContext = (request: FastifyRequest) => contextOf(request, merchantOf);
+
+  route(app, 'POST', API.member.resetPassword, {
+    guard: requestContext,
+    handler: async ({ caller: ctx, request, descriptor }) =>
+      done(
+        await passwords.reset(ctx, await sealed.open(ctx.merchant.id, request.body, descriptor.body, 'password reset')),
+      ),
   });
 
-  app.post(API.member.forgotByPhone, async (request) => {
-    const ctx = await contextOf(request, merchantOf);
-    const body = await sealed.open(ctx.merchant.id, request.body, ForgotByPhoneRequestSchema, 'password reset');
-    return done(await passwords.forgotByPhone(ctx, body));
+  route(app, 'POST', API.member.forgotByPhone, {
+    guard: requestContext,
+    handler: async ({ caller: ctx, request, descriptor }) => {
+      const body = await sealed.open(ctx.merchant.id, request.body, descriptor.body, 'password reset');
+      return done(await passwords.forgotByPhone(ctx, body));
+    },
   });
 };

@@ -1,16 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import {
-  API,
-  AffiliateCheckQuerySchema,
-  AffiliateCheckResponseSchema,
-  LoginResponseSchema,
-  RegisterRequestSchema,
-  RegisterSmsCodeRequestSchema,
-  SmsCodeRequestSchema,
-  SmsCodeResponseSchema,
-} from '@platform/contracts';
-import { success } from '../../lib/respond';
-import { parseInput } from '../../lib/validate';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { API } from '@platform/contracts';
+import { route } from '../../lib/route';
 import type { SealedService } from '../sealed';
 import { contextOf, type MerchantResolver } from './identity.context';
 import type { RegistrationService } from './registration.service';
@@ -27,39 +17,42 @@ export type RegistrationRoutesOptions = {
 export const registrationRoutes = async (app: FastifyInstance, options: RegistrationRoutesOptions) => {
   const { registration, smsCodes, sealed, merchantOf } = options;
 
+  const requestContext = (request: FastifyRequest) => contextOf(request, merchantOf);
+
   for (const [path, variant] of [
     [API.member.register, 'username'],
     [API.member.registerMobile, 'mobile'],
   ] as const) {
-    app.put(path, async (request) => {
-      const ctx = await contextOf(request, merchantOf);
-      const body = await sealed.open(ctx.merchant.id, request.body, RegisterRequestSchema, 'registration');
-      return success(LoginResponseSchema, await registration.register(ctx, variant, body));
+    route(app, 'PUT', path, {
+      guard: requestContext,
+      handler: async ({ caller: ctx, request, descriptor }) => {
+        const body = await sealed.open(ctx.merchant.id, request.body, descriptor.body, 'registration');
+        return registration.register(ctx, variant, body);
+      },
     });
   }
 
-  app.get(API.agent.affiliate, async (request) => {
-    const query = parseInput(AffiliateCheckQuerySchema, request.query, 'affiliate check');
-    const ctx = await contextOf(request, merchantOf);
-    return success(AffiliateCheckResponseSchema, await registration.checkAffiliate(ctx, query.code));
+  route(app, 'GET', API.agent.affiliate, {
+    what: { query: 'affiliate check' },
+    handler: async ({ query, request }) => registration.checkAffiliate(await requestContext(request), query.code),
   });
 
-  app.post(API.verification.smsLogin, async (request) => {
-    const body = parseInput(SmsCodeRequestSchema, request.body, 'SMS request');
-    return success(SmsCodeResponseSchema, await smsCodes.forLogin(await contextOf(request, merchantOf), body));
+  route(app, 'POST', API.verification.smsLogin, {
+    what: { body: 'SMS request' },
+    handler: async ({ body, request }) => smsCodes.forLogin(await requestContext(request), body),
   });
 
-  app.post(API.verification.smsForgot, async (request) => {
-    const body = parseInput(SmsCodeRequestSchema, request.body, 'SMS request');
-    return success(SmsCodeResponseSchema, await smsCodes.forForgot(await contextOf(request, merchantOf), body));
+  route(app, 'POST', API.verification.smsForgot, {
+    what: { body: 'SMS request' },
+    handler: async ({ body, request }) => smsCodes.forForgot(await requestContext(request), body),
   });
 
-  app.post(API.verification.smsRegister, async (request) => {
-    const body = parseInput(RegisterSmsCodeRequestSchema, request.body, 'SMS request');
-    const ctx = await contextOf(request, merchantOf);
-    return success(
-      SmsCodeResponseSchema,
-      await smsCodes.forRegistration(ctx, { countryDialingCode: body.countryDialingCode, mobileNum: body.mobileNo }),
-    );
+  route(app, 'POST', API.verification.smsRegister, {
+    what: { body: 'SMS request' },
+    handler: async ({ body, request }) =>
+      smsCodes.forRegistration(await requestContext(request), {
+        countryDialingCode: body.countryDialingCode,
+        mobileNum: body.mobileNo,
+      }),
   });
 };

@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import { API, FreePlayRequestSchema, LoginRequestSchema, LoginResponseSchema } from '@platform/contracts';
-import { done, success } from '../../lib/respond';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { API } from '@platform/contracts';
+import { done } from '../../lib/respond';
+import { route } from '../../lib/route';
 import type { SealedService } from '../sealed';
 import type { Auth } from './auth';
 import { contextOf, type MerchantResolver } from './identity.context';
@@ -19,20 +20,25 @@ export type SessionRoutesOptions = {
 export const sessionRoutes = async (app: FastifyInstance, options: SessionRoutesOptions) => {
   const { login, sealed, auth, merchantOf } = options;
 
-  app.post(API.session.login, async (request) => {
-    const ctx = await contextOf(request, merchantOf);
-    const body = await sealed.open(ctx.merchant.id, request.body, LoginRequestSchema, 'login');
-    return success(LoginResponseSchema, await login.login(ctx, body));
+  const requestContext = (request: FastifyRequest) => contextOf(request, merchantOf);
+
+  route(app, 'POST', API.session.login, {
+    guard: requestContext,
+    handler: async ({ caller: ctx, request, descriptor }) =>
+      login.login(ctx, await sealed.open(ctx.merchant.id, request.body, descriptor.body, 'login')),
   });
 
-  app.post(API.session.freePlay, async (request) => {
-    const ctx = await contextOf(request, merchantOf);
-    const body = await sealed.open(ctx.merchant.id, request.body, FreePlayRequestSchema, 'free play');
-    return success(LoginResponseSchema, await login.freePlay(ctx, body));
+  route(app, 'POST', API.session.freePlay, {
+    guard: requestContext,
+    handler: async ({ caller: ctx, request, descriptor }) =>
+      login.freePlay(ctx, await sealed.open(ctx.merchant.id, request.body, descriptor.body, 'free play')),
   });
 
-  app.delete(API.session.logout, async (request) => {
-    await options.sessions.revoke(await auth.requireSession(request));
-    return done('You have logged out');
+  route(app, 'DELETE', API.session.logout, {
+    guard: auth.requireSession,
+    handler: async ({ caller: session }) => {
+      await options.sessions.revoke(session);
+      return done('You have logged out');
+    },
   });
 };

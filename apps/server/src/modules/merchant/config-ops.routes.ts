@@ -1,24 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
-import {
-  OpsCustomerServiceSchema,
-  OpsCustomerServiceUpdateSchema,
-  OpsLanguagesSchema,
-  OpsLanguagesUpdateSchema,
-  OpsMaintenanceSchema,
-  OpsMaintenanceUpdateSchema,
-  OpsRegionRulesSchema,
-  OpsRegionRulesUpdateSchema,
-  OpsRegisterSettingsSchema,
-  OpsRegisterSettingsUpdateSchema,
-  OpsResourcesSchema,
-  OpsResourcesUpdateSchema,
-  OpsWhitelabelSchema,
-  OpsWhitelabelUpdateSchema,
-  OPS_API,
-} from '@platform/contracts';
-import { success } from '../../lib/respond';
-import { parseInput } from '../../lib/validate';
+import { OPS_API, type RouteDescriptor } from '@platform/contracts';
+import { descriptorOf, routeFrom, type BodyOf, type ResponseIn } from '../../lib/route';
 import type { ConfigCaller, ConfigGuard, ConfigOpsService } from './config-ops.service';
 import type { Merchant } from './merchant.types';
 
@@ -30,92 +12,72 @@ export type ConfigOpsRoutesOptions = { config: ConfigOpsService; staff: ConfigGu
  * PATCH) the new one, answered with what was stored.
  */
 export const configOpsRoutes = async (app: FastifyInstance, { config, staff }: ConfigOpsRoutesOptions) => {
-  const area = <Read extends z.ZodType, Write extends z.ZodType>(spec: {
-    path: string;
-    method: 'PUT' | 'PATCH';
+  const guard = (request: FastifyRequest) => staff.requireStaff(request, 'config.manage');
+  const area = <Read extends RouteDescriptor, Write extends RouteDescriptor>(spec: {
+    get: Read;
+    set: Write;
     what: string;
-    readSchema: Read;
-    writeSchema: Write;
-    read: (merchant: Merchant) => Promise<z.input<Read>>;
-    write: (caller: ConfigCaller, body: z.output<Write>) => Promise<z.input<Read>>;
+    read: (merchant: Merchant) => Promise<ResponseIn<Read>>;
+    write: (caller: ConfigCaller, body: BodyOf<Write>) => Promise<ResponseIn<Write>>;
   }) => {
-    app.get(spec.path, async (request: FastifyRequest) => {
-      const { merchant } = await staff.requireStaff(request, 'config.manage');
-      return success(spec.readSchema, await spec.read(merchant));
-    });
-    app.route({
-      method: spec.method,
-      url: spec.path,
-      handler: async (request) => {
-        const caller = await staff.requireStaff(request, 'config.manage');
-        const body = parseInput(spec.writeSchema, request.body, spec.what);
+    routeFrom(app, spec.get, { guard, handler: async ({ caller }) => spec.read(caller.merchant) });
+    routeFrom(app, spec.set, {
+      guard,
+      what: { body: spec.what },
+      handler: async ({ caller, body, request }) => {
         const stored = await spec.write(caller, body);
         request.log.info({ staff: caller.staff, area: spec.what }, 'configuration updated');
-        return success(spec.readSchema, stored);
+        return stored;
       },
     });
   };
 
   area({
-    path: OPS_API.config.whitelabel,
-    method: 'PATCH',
+    get: descriptorOf('GET', OPS_API.config.whitelabel),
+    set: descriptorOf('PATCH', OPS_API.config.whitelabel),
     what: 'whitelabel change',
-    readSchema: OpsWhitelabelSchema,
-    writeSchema: OpsWhitelabelUpdateSchema,
     read: config.whitelabel,
     write: config.updateWhitelabel,
   });
   area({
-    path: OPS_API.config.register,
-    method: 'PUT',
+    get: descriptorOf('GET', OPS_API.config.register),
+    set: descriptorOf('PUT', OPS_API.config.register),
     what: 'register settings',
-    readSchema: OpsRegisterSettingsSchema,
-    writeSchema: OpsRegisterSettingsUpdateSchema,
     read: config.register,
     write: config.updateRegister,
   });
   area({
-    path: OPS_API.config.languages,
-    method: 'PUT',
+    get: descriptorOf('GET', OPS_API.config.languages),
+    set: descriptorOf('PUT', OPS_API.config.languages),
     what: 'languages',
-    readSchema: OpsLanguagesSchema,
-    writeSchema: OpsLanguagesUpdateSchema,
     read: config.languages,
     write: config.updateLanguages,
   });
   area({
-    path: OPS_API.config.resources,
-    method: 'PUT',
+    get: descriptorOf('GET', OPS_API.config.resources),
+    set: descriptorOf('PUT', OPS_API.config.resources),
     what: 'resources',
-    readSchema: OpsResourcesSchema,
-    writeSchema: OpsResourcesUpdateSchema,
     read: config.resources,
     write: config.updateResources,
   });
   area({
-    path: OPS_API.config.customerService,
-    method: 'PUT',
+    get: descriptorOf('GET', OPS_API.config.customerService),
+    set: descriptorOf('PUT', OPS_API.config.customerService),
     what: 'customer service',
-    readSchema: OpsCustomerServiceSchema,
-    writeSchema: OpsCustomerServiceUpdateSchema,
     read: config.customerService,
     write: config.updateCustomerService,
   });
   area({
-    path: OPS_API.config.maintenance,
-    method: 'PUT',
+    get: descriptorOf('GET', OPS_API.config.maintenance),
+    set: descriptorOf('PUT', OPS_API.config.maintenance),
     what: 'maintenance',
-    readSchema: OpsMaintenanceSchema,
-    writeSchema: OpsMaintenanceUpdateSchema,
     read: config.maintenance,
     write: config.updateMaintenance,
   });
   area({
-    path: OPS_API.config.regionRules,
-    method: 'PUT',
+    get: descriptorOf('GET', OPS_API.config.regionRules),
+    set: descriptorOf('PUT', OPS_API.config.regionRules),
     what: 'region rules',
-    readSchema: OpsRegionRulesSchema,
-    writeSchema: OpsRegionRulesUpdateSchema,
     read: config.regionRules,
     write: config.updateRegionRules,
   });

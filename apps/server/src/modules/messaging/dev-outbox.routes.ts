@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { API, OutboxListSchema, OutboxQuerySchema } from '@platform/contracts';
-import { success } from '../../lib/respond';
-import { parseInput } from '../../lib/validate';
+import { API } from '@platform/contracts';
+import { route } from '../../lib/route';
 import type { Merchant } from '../merchant';
 import type { OutboxRepository } from './outbox.repository';
 
@@ -22,18 +21,20 @@ const recipientOf = (to: string): string => (/^\d+$/.test(to) ? `+${to}` : to.in
  * (app.ts): it hands out codes to anyone who asks.
  */
 export const devOutboxRoutes = async (app: FastifyInstance, { outbox, resolveMerchant }: DevOutboxRoutesOptions) => {
-  app.get(API.dev.outbox, async (request) => {
-    const { to } = parseInput(OutboxQuerySchema, request.query, 'outbox query');
-    const merchant = await resolveMerchant(request);
-    const rows = await outbox.listFor(merchant.id, recipientOf(to));
-    return success(OutboxListSchema, {
-      list: rows.map((row) => ({
-        channel: row.channel,
-        to: row.recipient,
-        subject: row.subject,
-        body: row.body,
-        createdAt: row.createdAt.toISOString(),
-      })),
-    });
+  route(app, 'GET', API.dev.outbox, {
+    what: { query: 'outbox query' },
+    handler: async ({ query: { to }, request }) => {
+      const merchant = await resolveMerchant(request);
+      const rows = await outbox.listFor(merchant.id, recipientOf(to));
+      return {
+        list: rows.map((row) => ({
+          channel: row.channel,
+          to: row.recipient,
+          subject: row.subject,
+          body: row.body,
+          createdAt: row.createdAt.toISOString(),
+        })),
+      };
+    },
   });
 };

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { SEAMLESS_OPS, SeamlessAnswerSchema, seamlessPath } from '@platform/contracts';
-import { success } from '../../lib/respond';
+import { SEAMLESS_OPS, seamlessPath } from '@platform/contracts';
+import { route } from '../../lib/route';
 import type { SeamlessService } from './seamless.service';
 
 /** A protocol call is a few hundred bytes; anything near this is not one. */
@@ -20,10 +20,11 @@ export const seamlessRoutes = async (app: FastifyInstance, { service }: { servic
       (_request, body, done) => done(null, body),
     );
     for (const op of SEAMLESS_OPS) {
-      scope.post(seamlessPath(op), async (request) => {
-        const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        const answer = await service.handle({ op, headers: request.headers, rawBody, ip: request.ip });
-        return success(SeamlessAnswerSchema, answer);
+      route(scope, 'POST', seamlessPath(op), {
+        handler: async ({ request }) => {
+          const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+          return service.handle({ op, headers: request.headers, rawBody, ip: request.ip });
+        },
       });
     }
   });

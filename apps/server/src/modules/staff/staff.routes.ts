@@ -1,31 +1,13 @@
-import type { FastifyInstance } from 'fastify';
-import {
-  StaffAccountPageSchema,
-  StaffAccountSchema,
-  StaffCreateSchema,
-  StaffEnrolRequestSchema,
-  StaffEnrolResponseSchema,
-  StaffIdParamsSchema,
-  StaffInvitationRequestSchema,
-  StaffListQuerySchema,
-  StaffLoginRequestSchema,
-  StaffLoginResponseSchema,
-  StaffMfaRequestSchema,
-  StaffProfileSchema,
-  StaffSessionSchema,
-  StaffUpdateSchema,
-  OPS_API,
-} from '@platform/contracts';
-import { done, success } from '../../lib/respond';
-import { parseInput } from '../../lib/validate';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { OPS_API } from '@platform/contracts';
+import { done } from '../../lib/respond';
+import { route } from '../../lib/route';
 import type { MerchantResolver } from '../identity';
 import type { StaffAccountsService } from './staff-accounts.service';
 import type { StaffAuth } from './staff-auth';
 import type { StaffInvitationService } from './staff-invitation.service';
 import { profileOf, type SignInService } from './staff-sign-in.service';
 import { staffContextOf } from './staff.context';
-
-const idOf = (params: unknown): bigint => BigInt(parseInput(StaffIdParamsSchema, params, 'staff id').id);
 
 /**
  * Staff sign-in (login → enrol or mfa → session), the caller's own session, and staff management (staff.manage).
@@ -47,78 +29,84 @@ export const staffRoutes = async (
     invitations: StaffInvitationService;
   },
 ) => {
-  app.post(OPS_API.auth.login, async (request) => {
-    const ctx = await staffContextOf(request, merchantOf);
-    const body = parseInput(StaffLoginRequestSchema, request.body, 'sign-in');
-    return success(StaffLoginResponseSchema, await signIn.login(ctx, body));
+  const signInContext = (request: FastifyRequest) => staffContextOf(request, merchantOf);
+  const manager = (request: FastifyRequest) => staff.requireStaff(request, 'staff.manage');
+
+  route(app, 'POST', OPS_API.auth.login, {
+    guard: signInContext,
+    what: { body: 'sign-in' },
+    handler: async ({ caller: ctx, body }) => signIn.login(ctx, body),
   });
 
-  app.post(OPS_API.auth.enrol, async (request) => {
-    const ctx = await staffContextOf(request, merchantOf);
-    const body = parseInput(StaffEnrolRequestSchema, request.body, 'enrolment');
-    return success(StaffEnrolResponseSchema, await signIn.enrol(ctx, body));
+  route(app, 'POST', OPS_API.auth.enrol, {
+    guard: signInContext,
+    what: { body: 'enrolment' },
+    handler: async ({ caller: ctx, body }) => signIn.enrol(ctx, body),
   });
 
-  app.post(OPS_API.auth.mfa, async (request) => {
-    const ctx = await staffContextOf(request, merchantOf);
-    const body = parseInput(StaffMfaRequestSchema, request.body, 'code');
-    return success(StaffSessionSchema, await signIn.mfa(ctx, body));
+  route(app, 'POST', OPS_API.auth.mfa, {
+    guard: signInContext,
+    what: { body: 'code' },
+    handler: async ({ caller: ctx, body }) => signIn.mfa(ctx, body),
   });
 
   // An enrolment link (npm run create-owner): sets the password, then the ENROL step as at a first sign-in.
-  app.post(OPS_API.auth.invitation, async (request) => {
-    const ctx = await staffContextOf(request, merchantOf);
-    const body = parseInput(StaffInvitationRequestSchema, request.body, 'enrolment link');
-    return success(StaffLoginResponseSchema, await invitations.accept(ctx, body));
+  route(app, 'POST', OPS_API.auth.invitation, {
+    guard: signInContext,
+    what: { body: 'enrolment link' },
+    handler: async ({ caller: ctx, body }) => invitations.accept(ctx, body),
   });
 
-  app.post(OPS_API.auth.logout, async (request) => {
-    const caller = await staff.requireStaff(request, null);
-    const { session } = await staff.sessionOf(request);
-    await signIn.logout(caller, session.id);
-    return done('You have signed out');
+  route(app, 'POST', OPS_API.auth.logout, {
+    guard: (request) => staff.requireStaff(request, null),
+    handler: async ({ caller, request }) => {
+      const { session } = await staff.sessionOf(request);
+      await signIn.logout(caller, session.id);
+      return done('You have signed out');
+    },
   });
 
-  app.get(OPS_API.auth.me, async (request) => {
-    const caller = await staff.requireStaff(request, null);
-    const { session } = await staff.sessionOf(request);
-    return success(
-      StaffProfileSchema,
-      profileOf(
-        { id: session.staffId, username: caller.staff, displayName: session.displayName, role: caller.role },
-        caller.merchant,
-      ),
-    );
+  route(app, 'GET', OPS_API.auth.me, {
+    guard: (request) => staff.requireStaff(request, null),
+    handler: async ({ caller, request }) => {
+      const { session } = await staff.sessionOf(request);
+      const me = { id: session.staffId, username: caller.staff, displayName: session.displayName, role: caller.role };
+      return profileOf(me, caller.merchant);
+    },
   });
 
-  app.get(OPS_API.staff.list, async (request) => {
-    const caller = await staff.requireStaff(request, 'staff.manage');
-    const query = parseInput(StaffListQuerySchema, request.query, 'query');
-    return success(StaffAccountPageSchema, await accounts.list(caller, query));
+  route(app, 'GET', OPS_API.staff.list, {
+    guard: manager,
+    handler: async ({ caller, query }) => accounts.list(caller, query),
   });
 
-  app.post(OPS_API.staff.list, async (request) => {
-    const caller = await staff.requireStaff(request, 'staff.manage');
-    const body = parseInput(StaffCreateSchema, request.body, 'staff account');
-    const account = await accounts.create(caller, body);
-    request.log.info({ staff: caller.staff, account: account.id }, 'staff account created');
-    return success(StaffAccountSchema, account);
+  route(app, 'POST', OPS_API.staff.list, {
+    guard: manager,
+    what: { body: 'staff account' },
+    handler: async ({ caller, body, request }) => {
+      const account = await accounts.create(caller, body);
+      request.log.info({ staff: caller.staff, account: account.id }, 'staff account created');
+      return account;
+    },
   });
 
-  app.patch(OPS_API.staff.account, async (request) => {
-    const caller = await staff.requireStaff(request, 'staff.manage');
-    const id = idOf(request.params);
-    const body = parseInput(StaffUpdateSchema, request.body, 'staff account');
-    const account = await accounts.update(caller, id, body);
-    request.log.info({ staff: caller.staff, account: account.id }, 'staff account updated');
-    return success(StaffAccountSchema, account);
+  route(app, 'PATCH', OPS_API.staff.account, {
+    guard: manager,
+    what: { params: 'staff id', body: 'staff account' },
+    handler: async ({ caller, params, body, request }) => {
+      const account = await accounts.update(caller, BigInt(params.id), body);
+      request.log.info({ staff: caller.staff, account: account.id }, 'staff account updated');
+      return account;
+    },
   });
 
-  app.post(OPS_API.staff.resetMfa, async (request) => {
-    const caller = await staff.requireStaff(request, 'staff.manage');
-    const id = idOf(request.params);
-    const account = await accounts.resetMfa(caller, id);
-    request.log.info({ staff: caller.staff, account: account.id }, 'staff MFA reset');
-    return success(StaffAccountSchema, account);
+  route(app, 'POST', OPS_API.staff.resetMfa, {
+    guard: manager,
+    what: { params: 'staff id' },
+    handler: async ({ caller, params, request }) => {
+      const account = await accounts.resetMfa(caller, BigInt(params.id));
+      request.log.info({ staff: caller.staff, account: account.id }, 'staff MFA reset');
+      return account;
+    },
   });
 };

@@ -1,23 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import {
-  API,
-  CountryCodeSchema,
-  CountryFlagParamsSchema,
-  DomainRouteSchema,
-  HelpCentreSchema,
-  HelpQuerySchema,
-  LanguageChangeSchema,
-  MenuEntrySchema,
-  PermissionConfigSchema,
-  PublicKeyResponseSchema,
-  RegisterSettingsSchema,
-  SystemStatusSchema,
-  WhitelabelSchema,
-} from '@platform/contracts';
+import { API } from '@platform/contracts';
 import { notFound } from '../../lib/app-error';
-import { success } from '../../lib/respond';
-import { parseInput } from '../../lib/validate';
+import { route } from '../../lib/route';
 import type { Merchant } from '../merchant';
 import type { SystemService } from './system.service';
 import { loadFlagSvg } from './flags';
@@ -40,60 +24,51 @@ export const systemRoutes = async (app: FastifyInstance, options: SystemRoutesOp
   const merchantOf = (request: FastifyRequest) => resolveMerchant(request.host);
 
   // The maintenance message comes in the browser's language (Accept-Language), see maintenanceMessageFor.
-  app.get(API.system.permission, async (request) =>
-    success(
-      PermissionConfigSchema,
-      await system.permission(await merchantOf(request), request.ip, request.headers['accept-language']),
-    ),
-  );
+  for (const [path, read] of [
+    [API.system.permission, system.permission],
+    [API.system.status, system.status],
+  ] as const) {
+    route(app, 'GET', path, {
+      guard: merchantOf,
+      handler: async ({ caller: merchant, request }) => read(merchant, request.ip, request.headers['accept-language']),
+    });
+  }
 
-  app.get(API.system.status, async (request) =>
-    success(
-      SystemStatusSchema,
-      await system.status(await merchantOf(request), request.ip, request.headers['accept-language']),
-    ),
-  );
+  // The merchant's own settings, as they are for every visitor.
+  for (const [path, read] of [
+    [API.system.whitelabel, system.whitelabel],
+    [API.system.registerSettings, system.registerSettings],
+    [API.system.domainRoutes, system.domainRoutes],
+    [API.system.menu, system.menu],
+    [API.system.countryCodes, system.countryCodes],
+  ] as const) {
+    route(app, 'GET', path, { guard: merchantOf, handler: async ({ caller: merchant }) => read(merchant) });
+  }
 
-  app.get(API.system.whitelabel, async (request) =>
-    success(WhitelabelSchema, await system.whitelabel(await merchantOf(request))),
-  );
-
-  app.get(API.system.registerSettings, async (request) =>
-    success(RegisterSettingsSchema, await system.registerSettings(await merchantOf(request))),
-  );
-
-  app.get(API.system.domainRoutes, async (request) =>
-    success(z.array(DomainRouteSchema), await system.domainRoutes(await merchantOf(request))),
-  );
-
-  app.get(API.system.menu, async (request) =>
-    success(z.array(MenuEntrySchema), await system.menu(await merchantOf(request))),
-  );
-
-  app.get(API.system.countryCodes, async (request) =>
-    success(z.array(CountryCodeSchema), await system.countryCodes(await merchantOf(request))),
-  );
-
-  app.get(API.system.flag, async (request, reply) => {
-    const { countryCode } = parseInput(CountryFlagParamsSchema, request.params, 'country code');
-    const svg = await loadFlagSvg(countryCode);
-    if (svg === undefined) throw notFound(`No flag for country ${countryCode}`);
-    return reply.type('image/svg+xml').header('cache-control', FLAG_CACHE_CONTROL).send(svg);
+  route(app, 'GET', API.system.flag, {
+    what: { params: 'country code' },
+    handler: async ({ params: { countryCode }, reply }) => {
+      const svg = await loadFlagSvg(countryCode);
+      if (svg === undefined) throw notFound(`No flag for country ${countryCode}`);
+      return reply.type('image/svg+xml').header('cache-control', FLAG_CACHE_CONTROL).send(svg);
+    },
   });
 
-  app.get(API.system.help, async (request) => {
-    const query = parseInput(HelpQuerySchema, request.query, 'help query');
-    return success(HelpCentreSchema, await system.help(await merchantOf(request), query.lang, query.device));
+  route(app, 'GET', API.system.help, {
+    what: { query: 'help query' },
+    handler: async ({ query, request }) => system.help(await merchantOf(request), query.lang, query.device),
   });
 
-  app.put(API.system.language, async (request) => {
-    const body = parseInput(LanguageChangeSchema, request.body, 'language change');
-    const changed = await system.changeLanguage(await merchantOf(request), body.lang);
-    await options.onLanguageChange?.(request, changed.lang);
-    return success(LanguageChangeSchema, changed);
+  route(app, 'PUT', API.system.language, {
+    what: { body: 'language change' },
+    handler: async ({ body, request }) => {
+      const changed = await system.changeLanguage(await merchantOf(request), body.lang);
+      await options.onLanguageChange?.(request, changed.lang);
+      return changed;
+    },
   });
 
-  app.get(API.system.publicKey, async () =>
-    success(PublicKeyResponseSchema, { ...system.publicKey(), serverTimeMs: options.now() }),
-  );
+  route(app, 'GET', API.system.publicKey, {
+    handler: async () => ({ ...system.publicKey(), serverTimeMs: options.now() }),
+  });
 };

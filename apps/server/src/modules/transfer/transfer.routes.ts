@@ -1,15 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  API,
-  TransactionPageSchema,
-  TransactionsQuerySchema,
-  TransferDownlineRequestSchema,
-  TransferResultSchema,
-  TransferUplineRequestSchema,
-  UplineInfoSchema,
-} from '@platform/contracts';
-import { success } from '../../lib/respond';
-import { parseInput } from '../../lib/validate';
+import { API } from '@platform/contracts';
+import { route } from '../../lib/route';
 import type { Auth, MerchantResolver } from '../identity';
 import type { SealedService } from '../sealed';
 import type { RecordsService } from './records.service';
@@ -27,30 +18,37 @@ export type TransferRoutesOptions = {
 export const transferRoutes = async (app: FastifyInstance, options: TransferRoutesOptions) => {
   const { transfers, records, sealed, auth, merchantOf } = options;
 
-  app.get(API.wallet.transferUpline, async (request) =>
-    success(UplineInfoSchema, await transfers.upline(await auth.requireMember(request))),
-  );
-
-  app.post(API.wallet.transferUpline, async (request) => {
-    const session = await auth.requireMember(request);
-    const body = await sealed.open(session.merchantId, request.body, TransferUplineRequestSchema, 'transfer');
-    const result = await transfers.toUpline(await merchantOf(request), session, body);
-    request.log.info({ member: session.memberId.toString(), replayed: result.replayed }, 'transfer to upline');
-    return success(TransferResultSchema, result);
+  route(app, 'GET', API.wallet.transferUpline, {
+    guard: auth.requireMember,
+    handler: async ({ caller: session }) => transfers.upline(session),
   });
 
-  app.post(API.agent.transferDownline, async (request) => {
-    const session = await auth.requireAgent(request);
-    const body = await sealed.open(session.merchantId, request.body, TransferDownlineRequestSchema, 'transfer');
-    const result = await transfers.toDownline(await merchantOf(request), session, body);
-    request.log.info({ agent: session.memberId.toString(), replayed: result.replayed }, 'transfer to downline');
-    return success(TransferResultSchema, result);
+  route(app, 'POST', API.wallet.transferUpline, {
+    guard: auth.requireMember,
+    handler: async ({ caller: session, request, descriptor }) => {
+      const body = await sealed.open(session.merchantId, request.body, descriptor.body, 'transfer');
+      const result = await transfers.toUpline(await merchantOf(request), session, body);
+      request.log.info({ member: session.memberId.toString(), replayed: result.replayed }, 'transfer to upline');
+      return result;
+    },
   });
 
-  app.get(API.wallet.transactions, async (request, reply) => {
-    const session = await auth.requireSession(request);
-    const query = parseInput(TransactionsQuerySchema, request.query, 'account record query');
-    void reply.header('cache-control', 'no-store');
-    return success(TransactionPageSchema, await records.list(await merchantOf(request), session, query));
+  route(app, 'POST', API.agent.transferDownline, {
+    guard: auth.requireAgent,
+    handler: async ({ caller: session, request, descriptor }) => {
+      const body = await sealed.open(session.merchantId, request.body, descriptor.body, 'transfer');
+      const result = await transfers.toDownline(await merchantOf(request), session, body);
+      request.log.info({ agent: session.memberId.toString(), replayed: result.replayed }, 'transfer to downline');
+      return result;
+    },
+  });
+
+  route(app, 'GET', API.wallet.transactions, {
+    guard: auth.requireSession,
+    what: { query: 'account record query' },
+    handler: async ({ caller: session, query, request, reply }) => {
+      void reply.header('cache-control', 'no-store');
+      return records.list(await merchantOf(request), session, query);
+    },
   });
 };

@@ -1,22 +1,18 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   API,
   formatMoney,
   MAIN_WALLET,
-  StaffVendorTransferPageSchema,
   VendorCodeSchema,
-  VendorTransferListQuerySchema,
   VendorTransferOrderSchema,
-  VendorTransferRequestSchema,
-  VendorWalletsSchema,
   type TransferDirection,
   type VendorTransferOrder,
   type VendorTransferRequest,
   OPS_API,
 } from '@platform/contracts';
 import { AppError } from '../../lib/app-error';
-import { failure, success } from '../../lib/respond';
-import { parseInput } from '../../lib/validate';
+import { failure } from '../../lib/respond';
+import { route } from '../../lib/route';
 import type { Auth, MerchantResolver } from '../identity';
 import type { Merchant } from '../merchant';
 import { enforceLimits, type RateLimiter, type RateRule } from '../rate-limit';
@@ -70,74 +66,90 @@ const routeOf = (body: VendorTransferRequest): { vendorCode: string; direction: 
 export const vendorWalletRoutes = async (app: FastifyInstance, options: VendorWalletRoutesOptions) => {
   const { service, auth, merchantOf, staff, limiter } = options;
 
-  app.post(API.wallet.vendorTransfer, async (request, reply) => {
-    const session = await auth.requireMember(request);
-    const merchant = await merchantOf(request);
-    service.requireTransferWallet(merchant);
-    const body = parseInput(VendorTransferRequestSchema, request.body, 'wallet transfer');
-    const route = routeOf(body);
-    const amountMinor = parseAmount(body.amount, merchant);
-    // A retry of a request already made gets its order's answer before the limit is asked.
-    if (!(await service.hasOrder(merchant, session.memberId, body.requestId))) {
-      await enforceLimits(limiter, merchant.id, [[VENDOR_TRANSFER_RULE, session.memberId.toString()]]);
-    }
-    const outcome = await service.transfer(merchant, session.memberId, {
-      ...route,
-      amountMinor,
-      requestId: body.requestId,
-    });
-    const order = VendorTransferOrderSchema.parse(toOrderWire(outcome.order, merchant));
-    switch (outcome.kind) {
-      case 'SUCCESS':
-        return success(VendorTransferOrderSchema, order);
-      case 'PENDING':
-        // Not a failure and not a success yet: 202, with the order, until reconciliation settles it.
-        return reply
-          .code(202)
-          .send(
-            failure('TRANSFER_PENDING', 'The game provider has not confirmed the transfer yet; it will settle', order),
-          );
-      case 'FAILED':
-        if (outcome.reason === 'INSUFFICIENT_FUNDS') {
-          throw new AppError('INSUFFICIENT_FUNDS', 422, 'Insufficient funds', { value: order });
-        }
-        throw new AppError('VENDOR_UNAVAILABLE', 502, 'The game provider refused the transfer; nothing was moved', {
-          value: order,
-        });
-    }
+  const memberAndMerchant = async (request: FastifyRequest) => ({
+    session: await auth.requireMember(request),
+    merchant: await merchantOf(request),
   });
 
-  app.get(API.wallet.vendorWallets, async (request, reply) => {
-    const session = await auth.requireMember(request);
-    const merchant = await merchantOf(request);
-    const wallets = await service.wallets(merchant, session.memberId);
-    void reply.header('cache-control', 'no-store');
-    return success(VendorWalletsSchema, {
-      main: formatMoney(wallets.mainMinor, merchant.currencyScale),
-      currencySymbol: merchant.currencySymbol || '$',
-      vendors: wallets.vendors.map((v) => ({
-        vendor: v.vendorCode,
-        name: v.name,
-        balance: formatMoney(v.balanceMinor, merchant.currencyScale),
-        pending: v.pending,
-      })),
-    });
+  route(app, 'POST', API.wallet.vendorTransfer, {
+    guard: async (request) => {
+      const caller = await memberAndMerchant(request);
+      service.requireTransferWallet(caller.merchant);
+      return caller;
+    },
+    what: { body: 'wallet transfer' },
+    handler: async ({ caller: { session, merchant }, body, reply }) => {
+      const target = routeOf(body);
+      const amountMinor = parseAmount(body.amount, merchant);
+      // A retry of a request already made gets its order's answer before the limit is asked.
+      if (!(await service.hasOrder(merchant, session.memberId, body.requestId))) {
+        await enforceLimits(limiter, merchant.id, [[VENDOR_TRANSFER_RULE, session.memberId.toString()]]);
+      }
+      const outcome = await service.transfer(merchant, session.memberId, {
+        ...target,
+        amountMinor,
+        requestId: body.requestId,
+      });
+      const order = VendorTransferOrderSchema.parse(toOrderWire(outcome.order, merchant));
+      switch (outcome.kind) {
+        case 'SUCCESS':
+          return order;
+        case 'PENDING':
+          // Not a failure and not a success yet: 202, with the order, until reconciliation settles it.
+          return reply
+            .code(202)
+            .send(
+              failure(
+                'TRANSFER_PENDING',
+                'The game provider has not confirmed the transfer yet; it will settle',
+                order,
+              ),
+            );
+        case 'FAILED':
+          if (outcome.reason === 'INSUFFICIENT_FUNDS') {
+            throw new AppError('INSUFFICIENT_FUNDS', 422, 'Insufficient funds', { value: order });
+          }
+          throw new AppError('VENDOR_UNAVAILABLE', 502, 'The game provider refused the transfer; nothing was moved', {
+            value: order,
+          });
+      }
+    },
   });
 
-  app.get(OPS_API.vendorTransfers, async (request) => {
-    const { merchant } = await staff.requireStaff(request, 'cashier.view');
-    const query = parseInput(VendorTransferListQuerySchema, request.query, 'query');
-    const rows = await service.list(merchant.id, query.status, (query.pageNo - 1) * query.pageSize, query.pageSize + 1);
-    return success(StaffVendorTransferPageSchema, {
-      list: rows.slice(0, query.pageSize).map((row) => ({
-        ...toOrderWire(row, merchant),
-        username: row.username,
-        attempts: row.attempts,
-        lastError: row.lastError,
-      })),
-      pageNo: query.pageNo,
-      pageSize: query.pageSize,
-      hasMore: rows.length > query.pageSize,
-    });
+  route(app, 'GET', API.wallet.vendorWallets, {
+    guard: memberAndMerchant,
+    handler: async ({ caller: { session, merchant }, reply }) => {
+      const wallets = await service.wallets(merchant, session.memberId);
+      void reply.header('cache-control', 'no-store');
+      return {
+        main: formatMoney(wallets.mainMinor, merchant.currencyScale),
+        currencySymbol: merchant.currencySymbol || '$',
+        vendors: wallets.vendors.map((v) => ({
+          vendor: v.vendorCode,
+          name: v.name,
+          balance: formatMoney(v.balanceMinor, merchant.currencyScale),
+          pending: v.pending,
+        })),
+      };
+    },
+  });
+
+  route(app, 'GET', OPS_API.vendorTransfers, {
+    guard: (request) => staff.requireStaff(request, 'cashier.view'),
+    handler: async ({ caller: { merchant }, query }) => {
+      const offset = (query.pageNo - 1) * query.pageSize;
+      const rows = await service.list(merchant.id, query.status, offset, query.pageSize + 1);
+      return {
+        list: rows.slice(0, query.pageSize).map((row) => ({
+          ...toOrderWire(row, merchant),
+          username: row.username,
+          attempts: row.attempts,
+          lastError: row.lastError,
+        })),
+        pageNo: query.pageNo,
+        pageSize: query.pageSize,
+        hasMore: rows.length > query.pageSize,
+      };
+    },
   });
 };

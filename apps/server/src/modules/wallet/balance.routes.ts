@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { API, BalanceSchema, MerchantWalletSchema } from '@platform/contracts';
-import { success } from '../../lib/respond';
+import { API } from '@platform/contracts';
+import { route } from '../../lib/route';
 import type { Auth, MerchantResolver } from '../identity';
 import type { WalletService } from './wallet.service';
 
@@ -12,20 +12,22 @@ export type BalanceRoutesOptions = {
 
 /** Spec §7 balance (T) and merchant wallet (GET). */
 export const balanceRoutes = async (app: FastifyInstance, { wallet, auth, merchantOf }: BalanceRoutesOptions) => {
-  app.get(API.wallet.balance, async (request, reply) => {
-    const session = await auth.requireSession(request);
-    const merchant = await merchantOf(request);
-    void reply.header('cache-control', 'no-store');
-    return success(BalanceSchema, await wallet.balance(merchant, { id: session.memberId, type: session.type }));
+  route(app, 'GET', API.wallet.balance, {
+    guard: auth.requireSession,
+    handler: async ({ caller: session, request, reply }) => {
+      const merchant = await merchantOf(request);
+      void reply.header('cache-control', 'no-store');
+      return wallet.balance(merchant, { id: session.memberId, type: session.type });
+    },
   });
 
-  app.get(API.wallet.merchantWallet, async (request) => {
-    const merchant = await merchantOf(request);
-    return success(MerchantWalletSchema, {
+  route(app, 'GET', API.wallet.merchantWallet, {
+    guard: merchantOf,
+    handler: async ({ caller: merchant }) => ({
       isSingle: merchant.walletIsSingle,
       currency: merchant.currencyCode,
       currencySymbol: merchant.currencySymbol || '$',
       scale: merchant.currencyScale,
-    });
+    }),
   });
 };
