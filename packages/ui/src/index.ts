@@ -19,3 +19,13 @@ export {
 } from './form-fields';
 export { clearToasts, dismissToast, showToast, TOAST_DURATION_MS, useToasts, type Toast } from './toast';
 export { Toaster } from './toaster';
+export { ApiError, invalidResponse, isApiError, networkFailure } from './api/api-error';
+export {
+  apiPath,
+  createApiClient,
+  withQuery,
+  type ApiClientOptions,
+  type Query,
+  type RequestOptions,
+  type RouteInput,
+} from './api/api-client';
