@@ -29,3 +29,5 @@ export {
   type RequestOptions,
   type RouteInput,
 } from './api/api-client';
+export { Pager, TableHead, type PagerProps } from './table-parts';
+export { Button, Form } from './actions';
