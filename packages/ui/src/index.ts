@@ -23,6 +23,7 @@ export { ApiError, invalidResponse, isApiError, networkFailure } from './api/api
 export {
   apiPath,
   createApiClient,
+  routeOf,
   withQuery,
   type ApiClientOptions,
   type Query,

@@ -2,7 +2,7 @@ import { createApiClient, type ApiError } from '@platform/ui';
 import { endSession, getToken } from './session';
 
 // The API client and its one error type live in packages/ui (shared with the player app).
-export { ApiError, apiPath, isApiError, withQuery, type Query, type RequestOptions } from '@platform/ui';
+export { ApiError, apiPath, isApiError, routeOf, withQuery, type Query, type RequestOptions } from '@platform/ui';
 
 /**
  * A 401 on a call made with a token means the session is gone (idle or absolute time-out, signed out elsewhere):

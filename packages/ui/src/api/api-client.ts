@@ -25,6 +25,13 @@ export type RequestOptions<T> = {
 const DEFAULT_TIMEOUT_MS = 30_000;
 const FILE_TIMEOUT_MS = 120_000;
 
+/** The descriptor of `method path` in a list of routes (contracts' OPS_ROUTES, PLAYER_ROUTES); none is a bug. */
+export const routeOf = (routes: readonly RouteDescriptor[], method: Method, path: string): RouteDescriptor => {
+  const route = routes.find((one) => one.method === method && one.path === path);
+  if (!route) throw new Error(`routeOf: no route ${method} ${path}`);
+  return route;
+};
+
 /** `/wps/ops/staff/:id` + { id: 'a/b' } → `/wps/ops/staff/a%2Fb`. */
 export const apiPath = (template: string, params: Record<string, string | number>): string =>
   template.replace(/:([A-Za-z]+)/g, (_match, name: string) => {
