@@ -32,3 +32,4 @@ export {
 } from './api/api-client';
 export { Pager, TableHead, type PagerProps } from './table-parts';
 export { Button, Form } from './actions';
+export { applyTheme, currentTheme, isTheme, useTheme, type Theme } from './theme';

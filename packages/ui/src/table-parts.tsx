@@ -19,7 +19,7 @@ export type PagerProps = {
   onPage: (pageNo: number) => void;
   /** The pager's name ("Pages", "Withdrawal orders"), its buttons' texts and "Page 2 of 5". */
   labels: { name: string; previous: string; next: string; page: string };
-  /** Smaller buttons (the back office's lists). */
+  /** Smaller buttons and text, on one line at the end (the back office's lists). */
   small?: boolean;
   testId?: string;
 };
@@ -30,7 +30,7 @@ export function Pager(props: PagerProps) {
   if (totalPages <= 1) return null;
   const buttonClass = small ? 'button button--ghost button--small' : 'button button--ghost';
   return (
-    <nav className="pager" aria-label={labels.name} data-testid={testId}>
+    <nav className={small ? 'pager pager--compact' : 'pager'} aria-label={labels.name} data-testid={testId}>
       <button type="button" className={buttonClass} disabled={pageNo <= 1} onClick={() => onPage(pageNo - 1)}>
         {labels.previous}
       </button>
