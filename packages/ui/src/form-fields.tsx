@@ -57,37 +57,55 @@ function Messages({ id, error, hint }: { id: string; error?: string | undefined;
 const describedByOf = (id: string, error?: string, hint?: string, other?: string) =>
   [hint ? `${id}-hint` : null, error ? `${id}-error` : null, other].filter(Boolean).join(' ') || undefined;
 
+type FieldText = Pick<FieldProps, 'label' | 'error' | 'required' | 'hint' | 'testId' | 'describedBy'>;
+
+/** A field's texts apart from the control's own attributes. */
+const splitField = <P extends FieldText>({ label, error, required, hint, testId, describedBy, ...control }: P) =>
+  [{ label, error, required, hint, testId, describedBy }, control] as const;
+
+/** The attributes every control of a field carries: its id, class, test id and what describes it. */
+const controlProps = (id: string, field: FieldText, className = 'field__control') => ({
+  id,
+  className,
+  'data-testid': field.testId,
+  'aria-invalid': field.error ? true : undefined,
+  'aria-describedby': describedByOf(id, field.error, field.hint, field.describedBy),
+});
+
+/** A field's frame: the label, the control (children), then its hint and error. */
+function FieldFrame({
+  id,
+  field,
+  children,
+  className,
+}: {
+  id: string;
+  field: FieldText;
+  children: ReactNode;
+  className?: string | undefined;
+}) {
+  return (
+    <div className={className ? `field ${className}` : 'field'}>
+      <Label htmlFor={id} label={field.label} required={field.required} />
+      {children}
+      <Messages id={id} error={field.error} hint={field.hint} />
+    </div>
+  );
+}
+
 type InputProps = InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> };
 
 /** A labelled input with its error under it; spread `form.register('name')` into it. */
-export function TextField({
-  label,
-  error,
-  required,
-  hint,
-  testId,
-  addon,
-  describedBy,
-  ...input
-}: FieldProps & InputProps) {
+export function TextField(props: FieldProps & InputProps) {
+  const [field, { addon, ...input }] = splitField(props);
   const id = useId();
   return (
-    <div className="field">
-      <Label htmlFor={id} label={label} required={required} />
+    <FieldFrame id={id} field={field}>
       <div className="field__row">
-        <input
-          id={id}
-          className="field__control"
-          data-testid={testId}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedByOf(id, error, hint, describedBy)}
-          aria-required={required || undefined}
-          {...input}
-        />
+        <input {...controlProps(id, field)} aria-required={field.required || undefined} {...input} />
         {addon}
       </div>
-      <Messages id={id} error={error} hint={hint} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -95,32 +113,18 @@ export function TextField({
 export type PasswordToggleParts = { showLabel: string; hideLabel: string; showIcon: ReactNode; hideIcon: ReactNode };
 
 /** A password input with a show/hide toggle (player spec §2 "Password fields toggle between visible and hidden"). */
-export function PasswordField({
-  label,
-  error,
-  required,
-  hint,
-  testId,
-  addon,
-  describedBy,
-  toggle,
-  ...input
-}: FieldProps & InputProps & { toggle: PasswordToggleParts }) {
+export function PasswordField(props: FieldProps & InputProps & { toggle: PasswordToggleParts }) {
+  const [field, { addon, toggle, ...input }] = splitField(props);
   const id = useId();
   const [visible, setVisible] = useState(false);
   return (
-    <div className="field">
-      <Label htmlFor={id} label={label} required={required} />
+    <FieldFrame id={id} field={field}>
       <div className="field__row">
         <div className="password-input">
           <input
-            id={id}
-            className="field__control"
-            data-testid={testId}
+            {...controlProps(id, field)}
             type={visible ? 'text' : 'password'}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedByOf(id, error, hint, describedBy)}
-            aria-required={required || undefined}
+            aria-required={field.required || undefined}
             autoCapitalize="off"
             spellCheck={false}
             {...input}
@@ -138,8 +142,7 @@ export function PasswordField({
         </div>
         {addon}
       </div>
-      <Messages id={id} error={error} hint={hint} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -151,64 +154,35 @@ type SelectProps = SelectHTMLAttributes<HTMLSelectElement> & {
 };
 
 /** A labelled select; `options` in display order. */
-export function SelectField({
-  label,
-  error,
-  required,
-  hint,
-  testId,
-  options,
-  fieldClassName,
-  ...select
-}: Omit<FieldProps, 'addon' | 'describedBy'> & SelectProps) {
+export function SelectField(props: Omit<FieldProps, 'addon'> & SelectProps) {
+  const [field, { options, fieldClassName, ...select }] = splitField(props);
   const id = useId();
   return (
-    <div className={fieldClassName ? `field ${fieldClassName}` : 'field'}>
-      <Label htmlFor={id} label={label} required={required} />
-      <select
-        id={id}
-        className="field__control"
-        data-testid={testId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedByOf(id, error, hint)}
-        {...select}
-      >
+    <FieldFrame id={id} field={field} className={fieldClassName}>
+      <select {...controlProps(id, field)} {...select}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>
         ))}
       </select>
-      <Messages id={id} error={error} hint={hint} />
-    </div>
+    </FieldFrame>
   );
 }
 
 type TextAreaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> };
 
-export function TextAreaField({
-  label,
-  error,
-  required,
-  hint,
-  testId,
-  ...area
-}: Omit<FieldProps, 'addon' | 'describedBy'> & TextAreaProps) {
+export function TextAreaField(props: Omit<FieldProps, 'addon'> & TextAreaProps) {
+  const [field, area] = splitField(props);
   const id = useId();
   return (
-    <div className="field">
-      <Label htmlFor={id} label={label} required={required} />
+    <FieldFrame id={id} field={field}>
       <textarea
-        id={id}
-        className="field__control field__control--area"
-        data-testid={testId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedByOf(id, error, hint)}
-        aria-required={required || undefined}
+        {...controlProps(id, field, 'field__control field__control--area')}
+        aria-required={field.required || undefined}
         {...area}
       />
-      <Messages id={id} error={error} hint={hint} />
-    </div>
+    </FieldFrame>
   );
 }
 

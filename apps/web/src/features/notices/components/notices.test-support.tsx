@@ -7,6 +7,7 @@ import { App } from '@/app/app';
 import { changeLanguage, fullPackReady, initI18n } from '@/lib/i18n/i18n';
 import { mockApi } from '@/testing/api-mock';
 import { makeConfig } from '@/testing/fixtures';
+import { stubMatchMedia } from '@/testing/render-app';
 import { closeAnnouncements } from '../hooks/announcements';
 import { AnnouncementPopup } from './announcement-popup';
 import { GroupBanner } from './group-banner';
@@ -17,18 +18,8 @@ import { NoticeMarquee } from './notice-marquee';
 // What the notices tests share (notices.test.tsx, announcements.test.tsx): fixtures, the harness and the fake API.
 
 /** matchMedia that answers only the reduced-motion query, as the user's setting says. */
-export const stubMedia = (reducedMotion: boolean) => {
-  window.matchMedia = ((query: string) => ({
-    matches: query.includes('prefers-reduced-motion') ? reducedMotion : false,
-    media: query,
-    onchange: null,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
-};
+export const stubMedia = (reducedMotion: boolean) =>
+  stubMatchMedia((query) => (query.includes('prefers-reduced-motion') ? reducedMotion : false));
 
 export const banner = (id: string, url: string | null = null): Banner => ({
   id,
