@@ -7,7 +7,7 @@ import { useCan } from '@/lib/session';
 import { approveDeposit, getDeposits, rejectDeposit } from '../api/cashier-api';
 import { CashierStatus, formatTime, MemberContextPanel } from './cashier-format';
 import { QUEUE_FILTERS } from './queue-filters';
-import { decidedFacts, ReviewQueuePage, type ReviewQueue } from './review-queue-page';
+import { decidedFacts, orderDecisions, ReviewQueuePage, type ReviewQueue } from './review-queue-page';
 
 /**
  * The deposit queue (issue 7), oldest first: manual bank transfers wait for staff to check the bank and approve
@@ -44,14 +44,7 @@ export function DepositsPage() {
     ],
     emptyHint: t('cashier.emptyHint'),
     decidable: (row) => canDecide && row.status === 'PENDING' && row.kind === 'MANUAL_BANK',
-    approve: async (row) => {
-      await approveDeposit(row.orderNo);
-      return t('cashier.deposits.approved', { orderNo: row.orderNo });
-    },
-    reject: async (row, reason) => {
-      await rejectDeposit(row.orderNo, reason);
-      return t('cashier.deposits.rejected', { orderNo: row.orderNo });
-    },
+    ...orderDecisions<OpsDepositQueueRow>(t, 'deposits', approveDeposit, rejectDeposit),
     describe: (row) => ({ orderNo: row.orderNo, amount: formatAmount(row.amount), username: row.username }),
     panel: {
       selectColumn: 'orderNo',

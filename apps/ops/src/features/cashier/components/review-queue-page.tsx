@@ -287,3 +287,20 @@ export const decidedFacts = (
     : [{ label: t('cashier.fields.decidedBy'), value: `${decidedBy} · ${formatTime(decidedAt)}` }]),
   ...(reason === null ? [] : [{ label: t('cashier.fields.reason'), value: reason }]),
 ];
+
+/** Approve and reject by order number (deposits, withdrawals), each answered by `cashier.<many>.approved|rejected`. */
+export const orderDecisions = <Row extends { orderNo: string }>(
+  t: TFunction,
+  many: string,
+  approve: (orderNo: string) => Promise<unknown>,
+  reject: (orderNo: string, reason: string) => Promise<unknown>,
+) => ({
+  approve: async (row: Row) => {
+    await approve(row.orderNo);
+    return t(`cashier.${many}.approved`, { orderNo: row.orderNo });
+  },
+  reject: async (row: Row, reason: string) => {
+    await reject(row.orderNo, reason);
+    return t(`cashier.${many}.rejected`, { orderNo: row.orderNo });
+  },
+});

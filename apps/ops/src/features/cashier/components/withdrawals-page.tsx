@@ -8,7 +8,7 @@ import { approveWithdrawal, getWithdrawals, rejectWithdrawal } from '../api/cash
 import { CashierStatus, formatTime, MemberContextPanel } from './cashier-format';
 import { ProofGallery } from './proof-gallery';
 import { QUEUE_FILTERS, withoutAnyStatus } from './queue-filters';
-import { decidedFacts, ReviewQueuePage, type ReviewQueue } from './review-queue-page';
+import { decidedFacts, orderDecisions, ReviewQueuePage, type ReviewQueue } from './review-queue-page';
 
 /**
  * The withdrawal queue (issue 7): filters, the selected order with its member's context beside it, payout after a
@@ -46,14 +46,7 @@ export function WithdrawalsPage() {
     ],
     emptyHint: t('cashier.emptyHint'),
     decidable: (row) => canDecide && row.status === 'PENDING',
-    approve: async (row) => {
-      await approveWithdrawal(row.orderNo);
-      return t('cashier.withdrawals.approved', { orderNo: row.orderNo });
-    },
-    reject: async (row, reason) => {
-      await rejectWithdrawal(row.orderNo, reason);
-      return t('cashier.withdrawals.rejected', { orderNo: row.orderNo });
-    },
+    ...orderDecisions<OpsWithdrawalQueueRow>(t, 'withdrawals', approveWithdrawal, rejectWithdrawal),
     describe: (row, decision) => ({
       orderNo: row.orderNo,
       amount: formatAmount(row.amount),
