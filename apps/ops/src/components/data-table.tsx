@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '@/lib/error-text';
-import { EmptyState } from '@platform/ui';
+import { EmptyState, Pager } from '@platform/ui';
 
 export type Column<Row> = {
   key: string;
@@ -158,28 +158,13 @@ type PaginationProps = { pageNo: number; totalPages: number; onPage: (pageNo: nu
 
 export function Pagination({ pageNo, totalPages, onPage, testId }: PaginationProps) {
   const { t } = useTranslation();
-  if (totalPages <= 1) return null;
-  return (
-    <nav className="pager" aria-label={t('list.pages')} data-testid={testId}>
-      <button
-        type="button"
-        className="button button--ghost button--small"
-        disabled={pageNo <= 1}
-        onClick={() => onPage(pageNo - 1)}
-      >
-        {t('list.previous')}
-      </button>
-      <span aria-current="page">{t('list.pageOf', { pageNo, totalPages })}</span>
-      <button
-        type="button"
-        className="button button--ghost button--small"
-        disabled={pageNo >= totalPages}
-        onClick={() => onPage(pageNo + 1)}
-      >
-        {t('list.next')}
-      </button>
-    </nav>
-  );
+  const labels = {
+    name: t('list.pages'),
+    previous: t('list.previous'),
+    next: t('list.next'),
+    page: t('list.pageOf', { pageNo, totalPages }),
+  };
+  return <Pager {...{ pageNo, totalPages, onPage, labels, testId }} small />;
 }
 
 type FilterBarProps = {
@@ -226,7 +211,7 @@ export function FilterBar({ onApply, onReset, children, testId = 'filters' }: Fi
 /** A page's title row with its actions (Create, Export CSV). */
 export function PageHeader({ title, actions }: { title: string; actions?: ReactNode }) {
   return (
-    <div className="page-header">
+    <div className="page-header title-row">
       <h1 className="page-header__title">{title}</h1>
       {actions && <div className="page-header__actions">{actions}</div>}
     </div>

@@ -1,220 +1,24 @@
 import {
-  useId,
-  useState,
-  type InputHTMLAttributes,
-  type ReactNode,
-  type Ref,
-  type SelectHTMLAttributes,
-  type TextareaHTMLAttributes,
-} from 'react';
+  PasswordField as SharedPasswordField,
+  SubmitButton as SharedSubmitButton,
+  type SubmitButtonProps,
+} from '@platform/ui';
+import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EyeIcon, EyeOffIcon } from './icons';
 
-type FieldProps = {
-  label: string;
-  /** The failed rule's text (client or server); links the control to it and marks it invalid. */
-  error?: string | undefined;
-  required?: boolean;
-  /** A hint under the control. */
-  hint?: string;
-  testId: string;
-  /** Beside the control (a button, a unit). */
-  addon?: ReactNode;
-};
-
-function Label({ htmlFor, label, required }: { htmlFor: string; label: string; required?: boolean | undefined }) {
-  return (
-    <label htmlFor={htmlFor} className="field__label">
-      {label}
-      {required && (
-        <span className="field__required" aria-hidden="true">
-          {' '}
-          *
-        </span>
-      )}
-    </label>
-  );
-}
-
-function Messages({ id, error, hint }: { id: string; error?: string | undefined; hint?: string | undefined }) {
-  return (
-    <>
-      {hint && (
-        <p id={`${id}-hint`} className="field__hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="field__error" role="alert" data-testid="field-error">
-          {error}
-        </p>
-      )}
-    </>
-  );
-}
-
-const describedBy = (id: string, error?: string, hint?: string) =>
-  [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
-
-type InputProps = InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> };
-
-/** A labelled input with its error under it; spread `form.register('name')` into it. */
-export function TextField({ label, error, required, hint, testId, addon, ...input }: FieldProps & InputProps) {
-  const id = useId();
-  return (
-    <div className="field">
-      <Label htmlFor={id} label={label} required={required} />
-      <div className="field__row">
-        <input
-          id={id}
-          className="field__control"
-          data-testid={testId}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(id, error, hint)}
-          aria-required={required || undefined}
-          {...input}
-        />
-        {addon}
-      </div>
-      <Messages id={id} error={error} hint={hint} />
-    </div>
-  );
-}
+// The fields live in packages/ui (shared with the player app); the back office adds its icons and texts.
+export { CheckboxField, FormError, SelectField, TextAreaField, TextField } from '@platform/ui';
 
 /** A password input with a show/hide toggle. */
-export function PasswordField({ label, error, required, hint, testId, addon, ...input }: FieldProps & InputProps) {
+export function PasswordField(props: Omit<ComponentProps<typeof SharedPasswordField>, 'toggle'>) {
   const { t } = useTranslation();
-  const id = useId();
-  const [visible, setVisible] = useState(false);
-  return (
-    <div className="field">
-      <Label htmlFor={id} label={label} required={required} />
-      <div className="field__row">
-        <div className="password-input">
-          <input
-            id={id}
-            className="field__control"
-            data-testid={testId}
-            type={visible ? 'text' : 'password'}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy(id, error, hint)}
-            aria-required={required || undefined}
-            autoCapitalize="off"
-            spellCheck={false}
-            {...input}
-          />
-          <button
-            type="button"
-            className="password-input__toggle"
-            aria-label={visible ? t('form.hidePassword') : t('form.showPassword')}
-            aria-pressed={visible}
-            aria-controls={id}
-            onClick={() => setVisible((v) => !v)}
-          >
-            {visible ? <EyeOffIcon /> : <EyeIcon />}
-          </button>
-        </div>
-        {addon}
-      </div>
-      <Messages id={id} error={error} hint={hint} />
-    </div>
-  );
+  const toggle = { showLabel: t('form.showPassword'), hideLabel: t('form.hidePassword') };
+  return <SharedPasswordField {...props} toggle={{ ...toggle, showIcon: <EyeIcon />, hideIcon: <EyeOffIcon /> }} />;
 }
 
-type SelectProps = SelectHTMLAttributes<HTMLSelectElement> & {
-  ref?: Ref<HTMLSelectElement>;
-  options: readonly { value: string; label: string }[];
-};
-
-/** A labelled select; `options` in display order. */
-export function SelectField({ label, error, required, hint, testId, options, ...select }: FieldProps & SelectProps) {
-  const id = useId();
-  return (
-    <div className="field">
-      <Label htmlFor={id} label={label} required={required} />
-      <select
-        id={id}
-        className="field__control"
-        data-testid={testId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        {...select}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      <Messages id={id} error={error} hint={hint} />
-    </div>
-  );
-}
-
-type TextAreaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> };
-
-export function TextAreaField({ label, error, required, hint, testId, ...area }: FieldProps & TextAreaProps) {
-  const id = useId();
-  return (
-    <div className="field">
-      <Label htmlFor={id} label={label} required={required} />
-      <textarea
-        id={id}
-        className="field__control field__control--area"
-        data-testid={testId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        aria-required={required || undefined}
-        {...area}
-      />
-      <Messages id={id} error={error} hint={hint} />
-    </div>
-  );
-}
-
-type CheckboxProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & {
-  ref?: Ref<HTMLInputElement>;
-  label: string;
-  testId: string;
-  error?: string | undefined;
-};
-
-export function CheckboxField({ label, testId, error, ...input }: CheckboxProps) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id} className="checkbox">
-        <input id={id} type="checkbox" data-testid={testId} aria-invalid={error ? true : undefined} {...input} />
-        <span>{label}</span>
-      </label>
-      <Messages id={id} error={error} />
-    </div>
-  );
-}
-
-/** A form-level message (a refused sign-in, a failure not tied to one field). */
-export function FormError({ message, testId = 'form-error' }: { message: string | null; testId?: string }) {
-  return message ? (
-    <p className="form-error" role="alert" data-testid={testId}>
-      {message}
-    </p>
-  ) : null;
-}
-
-type SubmitButtonProps = { busy: boolean; label: string; testId: string; disabled?: boolean; block?: boolean };
-
-/** A form's submit button: disabled and marked busy while the form is being sent. */
-export function SubmitButton({ busy, label, testId, disabled = false, block = false }: SubmitButtonProps) {
+/** A form's submit button: disabled and marked busy ("Working…") while the form is being sent. */
+export function SubmitButton(props: SubmitButtonProps) {
   const { t } = useTranslation();
-  return (
-    <button
-      type="submit"
-      className={block ? 'button button--primary button--block' : 'button button--primary'}
-      data-testid={testId}
-      disabled={busy || disabled}
-      aria-busy={busy || undefined}
-    >
-      {busy ? t('common.working') : label}
-    </button>
-  );
+  return <SharedSubmitButton {...props} busyLabel={t('common.working')} />;
 }

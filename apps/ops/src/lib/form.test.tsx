@@ -31,7 +31,7 @@ function TestForm({ send }: { send: (values: z.infer<typeof Schema>) => Promise<
 }
 
 const validationFailure = (fields: { path: string; message: string }[]) =>
-  new ApiError('VALIDATION_FAILED', 400, 'Invalid input', fields, { fields });
+  new ApiError('VALIDATION_FAILED', 400, 'Invalid input', { fields });
 
 describe('form helper', () => {
   it('should show the client-side error under its field and send nothing', async () => {

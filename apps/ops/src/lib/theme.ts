@@ -1,18 +1,8 @@
-import { useSyncExternalStore } from 'react';
+import { applyTheme, isTheme, type Theme } from '@platform/ui';
 import { local, OPS_STORAGE_KEYS } from './storage';
 
-export type Theme = 'dark' | 'light';
-
-const isTheme = (value: unknown): value is Theme => value === 'dark' || value === 'light';
-
-const listeners = new Set<() => void>();
-
-/** The design tokens (packages/ui tokens.css) hang off :root[data-theme]. */
-export const applyTheme = (theme: Theme) => {
-  document.documentElement.dataset.theme = theme;
-  document.documentElement.style.colorScheme = theme;
-  listeners.forEach((listener) => listener());
-};
+// The theme store lives in packages/ui (shared with the player app); the back office remembers its own choice.
+export { applyTheme, useTheme, type Theme } from '@platform/ui';
 
 export const resolveTheme = (): Theme => {
   const stored = local.getItem(OPS_STORAGE_KEYS.theme);
@@ -23,15 +13,3 @@ export const chooseTheme = (theme: Theme) => {
   local.setItem(OPS_STORAGE_KEYS.theme, theme);
   applyTheme(theme);
 };
-
-const current = (): Theme => {
-  const value = document.documentElement.dataset.theme;
-  return isTheme(value) ? value : 'dark';
-};
-
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
-
-export const useTheme = (): Theme => useSyncExternalStore(subscribe, current, () => 'dark');

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach } from 'vitest';
+import { endQuietTest, startCleanTest } from '@platform/ui/testing';
 import { initI18n } from '@/lib/i18n';
 import { resetSessionForTests } from '@/lib/session';
 import { clearToasts } from '@/lib/toast';
@@ -17,21 +18,12 @@ beforeAll(async () => {
  * warnings in normal operation" is a requirement, not a nicety (as in apps/web).
  */
 beforeEach(() => {
-  window.localStorage.clear();
-  window.sessionStorage.clear();
+  startCleanTest();
   resetSessionForTests();
-  vi.spyOn(console, 'error');
-  vi.spyOn(console, 'warn');
 });
 
 afterEach(() => {
   cleanup();
   clearToasts();
-  const errors = vi.mocked(console.error).mock.calls;
-  const warnings = vi.mocked(console.warn).mock.calls;
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-  expect(errors, 'console.error was called').toEqual([]);
-  expect(warnings, 'console.warn was called').toEqual([]);
+  endQuietTest();
 });

@@ -1,74 +1,9 @@
-import * as RadixDialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { Dialog as SharedDialog, type DialogProps } from '@platform/ui';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from './icons';
 
-type DialogProps = {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  /** Read to screen readers with the title; Radix expects every dialog to be described. */
-  description: string;
-  testId?: string;
-  /** Extra class on the dialog box, e.g. a wider layout. */
-  className?: string;
-  children?: ReactNode;
-  /**
-   * Move focus into the dialog after the browser has drawn it, not in the task that mounts it. Focusing at mount makes
-   * the browser lay out the whole page inside that task (a dialog that opens by itself during the page's load, like the
-   * announcement popup, was then one long task instead of two shorter ones). Focus goes where Radix would put it: the
-   * first control that is not a link, or the dialog itself.
-   */
-  focusAfterPaint?: boolean;
-};
-
-const FIRST_CONTROL =
-  'button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-const moveFocusAfterPaint = (event: Event) => {
-  event.preventDefault();
-  const content = event.currentTarget;
-  if (!(content instanceof HTMLElement)) return;
-  requestAnimationFrame(() => {
-    window.setTimeout(() => {
-      // Nothing to do if the dialog has gone or the visitor already moved focus into it.
-      if (!content.isConnected || content.contains(document.activeElement)) return;
-      (content.querySelector<HTMLElement>(FIRST_CONTROL) ?? content).focus();
-    }, 0);
-  });
-};
-
-/** The one modal dialog (Radix): focus trap, Escape and outside click close it, focus returns on close. */
-export function Dialog({
-  open,
-  onOpenChange,
-  title,
-  description,
-  testId,
-  className,
-  children,
-  focusAfterPaint = false,
-}: DialogProps) {
+/** The shared dialog (packages/ui) with the player app's close button. */
+export function Dialog(props: DialogProps) {
   const { t } = useTranslation();
-  return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="dialog__overlay" />
-        <RadixDialog.Content
-          className={className ? `dialog ${className}` : 'dialog'}
-          data-testid={testId}
-          onOpenAutoFocus={focusAfterPaint ? moveFocusAfterPaint : undefined}
-        >
-          <div className="dialog__head">
-            <RadixDialog.Title className="dialog__title">{title}</RadixDialog.Title>
-            <RadixDialog.Close className="icon-button" aria-label={t('common.close')}>
-              <CloseIcon />
-            </RadixDialog.Close>
-          </div>
-          <RadixDialog.Description className="dialog__description">{description}</RadixDialog.Description>
-          {children}
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
-  );
+  return <SharedDialog {...props} closeLabel={t('common.close')} closeIcon={<CloseIcon />} />;
 }

@@ -1,26 +1,9 @@
-import { dismissToast, useToasts } from '@/lib/toast';
+import { Toaster as SharedToaster } from '@platform/ui';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from './icons';
 
-/** Where toasts appear: a polite live region, so screen readers announce them without moving focus. */
+/** The shared toaster (packages/ui) with the player app's close button. */
 export function Toaster() {
   const { t } = useTranslation();
-  const toasts = useToasts();
-  return (
-    <div className="toaster" role="status" aria-live="polite">
-      {toasts.map((toast) => (
-        <div key={toast.id} className="toast" data-testid="toast">
-          <span>{toast.message}</span>
-          <button
-            type="button"
-            className="icon-button icon-button--small"
-            aria-label={t('common.close')}
-            onClick={() => dismissToast(toast.id)}
-          >
-            <CloseIcon />
-          </button>
-        </div>
-      ))}
-    </div>
-  );
+  return <SharedToaster closeLabel={t('common.close')} closeIcon={<CloseIcon />} />;
 }

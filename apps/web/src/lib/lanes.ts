@@ -1,5 +1,5 @@
 import { API, GAME_SESSION_KEYS, type VendorLanes } from '@platform/contracts';
-import { apiRequest, ApiError } from './api-client';
+import { apiRequest, invalidResponse } from './api-client';
 import { hasList, readSessionCache, writeSessionCache } from './session-cache';
 
 /**
@@ -14,7 +14,7 @@ const isLanes = hasList<VendorLanes>('list');
 /** GET vendor lanes, checked by shape (ADR 0008: no zod on the first page). */
 export const getLanes = async (language: string, signal?: AbortSignal): Promise<VendorLanes> => {
   const value = await apiRequest(API.game.lanes, { query: { language }, ...(signal ? { signal } : {}) });
-  if (!isLanes(value)) throw new ApiError('invalid response', 200);
+  if (!isLanes(value)) throw invalidResponse();
   return value;
 };
 

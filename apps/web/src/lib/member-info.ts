@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRevalidator } from 'react-router';
 import { API, type MemberInfo } from '@platform/contracts';
-import { apiRequest, ApiError } from './api-client';
+import { apiRequest, ApiError, invalidResponse } from './api-client';
 import { openAuthDialog } from './auth-dialog';
 import { clearSession, mustChangePassword, updateUser, useSession } from './session';
 
@@ -19,7 +19,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 export const fetchMemberInfo = async (signal?: AbortSignal): Promise<MemberInfo> => {
   const value = await apiRequest<MemberInfo>(API.member.info, signal ? { signal } : {});
   if (!isRecord(value) || !Number.isInteger(value.type) || typeof value.account !== 'string') {
-    throw new ApiError('invalid response', 200);
+    throw invalidResponse();
   }
   return value;
 };

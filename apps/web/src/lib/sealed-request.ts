@@ -7,7 +7,7 @@ import {
   type PublicKeyResponse,
 } from '@platform/contracts';
 import type { z } from 'zod';
-import { apiRequest, ApiError } from './api-client';
+import { apiRequest, ApiError, invalidResponse } from './api-client';
 import { getSealKey, serverNow, setSealKey, setServerTime } from './seal-key';
 
 type SealedMethod = 'POST' | 'PUT';
@@ -17,7 +17,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 const fetchPublicKey = async (): Promise<PublicKeyInfo> => {
   const value = await apiRequest<PublicKeyResponse>(API.system.publicKey);
   if (!isRecord(value) || typeof value.kid !== 'string' || typeof value.spki !== 'string') {
-    throw new ApiError('invalid response', 200);
+    throw invalidResponse();
   }
   setSealKey({ kid: value.kid, alg: value.alg, spki: value.spki }, value.serverTimeMs);
   return getSealKey() ?? value;

@@ -1,5 +1,5 @@
 import { API, type Balance } from '@platform/contracts';
-import { apiRequest, ApiError } from './api-client';
+import { apiRequest, invalidResponse } from './api-client';
 
 /** Every wallet query (balance, orders, records) starts with this key: a realtime event refreshes them all. */
 export const WALLET_QUERY_ROOT = 'wallet';
@@ -12,7 +12,7 @@ export const balanceQueryKey = [WALLET_QUERY_ROOT, 'balance'] as const;
 export const fetchBalance = async (signal?: AbortSignal): Promise<Balance> => {
   const value = await apiRequest<Balance>(API.wallet.balance, signal ? { signal } : {});
   if (typeof value !== 'object' || value === null || typeof value.balance !== 'string') {
-    throw new ApiError('invalid response', 200);
+    throw invalidResponse();
   }
   return value;
 };

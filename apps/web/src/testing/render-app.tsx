@@ -10,8 +10,13 @@ import { makeConfig, makeMemberInfo } from './fixtures';
 
 /** Desktop or phone width, as the side menu decides by media query. */
 export function setViewport(wide: boolean) {
+  stubMatchMedia(() => wide);
+}
+
+/** matchMedia that answers each query as `matches` says. */
+export function stubMatchMedia(matches: (query: string) => boolean) {
   window.matchMedia = ((query: string) => ({
-    matches: wide,
+    matches: matches(query),
     media: query,
     onchange: null,
     addEventListener: () => undefined,

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { endQuietTest, startCleanTest } from '@platform/ui/testing';
 import { closeAppDialog } from '@/lib/app-dialogs';
 import { closeAuthDialog } from '@/lib/auth-dialog';
 import { clearToasts } from '@/lib/toast';
@@ -19,12 +20,9 @@ vi.mock('socket.io-client', () => import('./fake-socket'));
  * console: "no console errors or warnings in normal operation" is a requirement, not a nicety.
  */
 beforeEach(() => {
-  window.localStorage.clear();
-  window.sessionStorage.clear();
+  startCleanTest();
   window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
   Element.prototype.scrollIntoView = vi.fn();
-  vi.spyOn(console, 'error');
-  vi.spyOn(console, 'warn');
   sockets.length = 0;
 });
 
@@ -34,10 +32,5 @@ afterEach(() => {
   closeAuthDialog();
   closeAppDialog();
   clearToasts();
-  const errors = vi.mocked(console.error).mock.calls;
-  const warnings = vi.mocked(console.warn).mock.calls;
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  expect(errors, 'console.error was called').toEqual([]);
-  expect(warnings, 'console.warn was called').toEqual([]);
+  endQuietTest();
 });

@@ -3,6 +3,7 @@ import type { OpsAuditEntry } from '@platform/contracts';
 import { Dialog } from '@/components/dialog';
 import { formatDateTime } from '@/lib/dates';
 import { auditDiff } from './audit-diff';
+import { TableHead } from '@platform/ui';
 
 /** One audit entry in a side drawer: who, role, when, where, what, the reason, and before/after as a diff. */
 export function AuditDrawer({ entry, onClose }: { entry: OpsAuditEntry | null; onClose: () => void }) {
@@ -47,13 +48,7 @@ export function AuditDrawer({ entry, onClose }: { entry: OpsAuditEntry | null; o
             <div className="table-wrap">
               <table className="table audit-diff" data-testid="audit-diff">
                 <caption className="visually-hidden">{t('audit.changesCaption')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('audit.field')}</th>
-                    <th scope="col">{t('audit.before')}</th>
-                    <th scope="col">{t('audit.after')}</th>
-                  </tr>
-                </thead>
+                <TableHead headers={[t('audit.field'), t('audit.before'), t('audit.after')]} />
                 <tbody>
                   {rows.map((row) => (
                     <tr

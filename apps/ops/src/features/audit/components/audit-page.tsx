@@ -12,6 +12,7 @@ import { showToast } from '@/lib/toast';
 import { auditKeys, downloadAuditCsv, listAudit, type AuditFilters } from '../api/audit-api';
 import { AuditDrawer } from './audit-drawer';
 import './audit.css';
+import { Button } from '@platform/ui';
 
 const FILTERS = { staff: '', action: '', targetType: '', targetId: '', from: '', to: '' };
 
@@ -67,14 +68,9 @@ export function AuditPage() {
       key: 'view',
       header: t('common.actions'),
       cell: (row) => (
-        <button
-          type="button"
-          className="button button--ghost button--small"
-          data-testid="audit-view"
-          onClick={() => setOpen(row)}
-        >
+        <Button tone="ghost" small testId="audit-view" onClick={() => setOpen(row)}>
           {t('audit.view')}
-        </button>
+        </Button>
       ),
     },
   ];

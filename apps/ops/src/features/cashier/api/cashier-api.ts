@@ -8,8 +8,10 @@ import {
   OpsWithdrawalSchema,
   type AdjustmentRequest,
   OPS_API,
+  OPS_ROUTES,
+  type RouteMethod,
 } from '@platform/contracts';
-import { apiFile, apiPath, apiRequest, type Query } from '@/lib/api-client';
+import { apiCall, apiFile, apiPath, routeOf, type Query } from '@/lib/api-client';
 
 /** Query keys: a decision refreshes its queue (and the member context in it) by invalidating the prefix. */
 export const cashierKeys = {
@@ -19,54 +21,40 @@ export const cashierKeys = {
   proof: (orderNo: string, proofId: string) => ['cashier', 'proof', orderNo, proofId] as const,
 };
 
+const route = (method: RouteMethod, path: string) => routeOf(OPS_ROUTES, method, path);
+
 export const getDeposits = (query: Query, signal?: AbortSignal) =>
-  apiRequest(OPS_API.deposits, { query, schema: OpsDepositPageSchema, signal });
+  apiCall(route('GET', OPS_API.deposits), { query, ...(signal ? { signal } : {}) }, OpsDepositPageSchema);
 
 export const approveDeposit = (orderNo: string) =>
-  apiRequest(apiPath(OPS_API.depositApprove, { orderNo }), { method: 'POST', body: {}, schema: OpsDepositOrderSchema });
+  apiCall(route('POST', OPS_API.depositApprove), { params: { orderNo }, body: {} }, OpsDepositOrderSchema);
 
 export const rejectDeposit = (orderNo: string, reason: string) =>
-  apiRequest(apiPath(OPS_API.depositReject, { orderNo }), {
-    method: 'POST',
-    body: { reason },
-    schema: OpsDepositOrderSchema,
-  });
+  apiCall(route('POST', OPS_API.depositReject), { params: { orderNo }, body: { reason } }, OpsDepositOrderSchema);
 
 export const getWithdrawals = (query: Query, signal?: AbortSignal) =>
-  apiRequest(OPS_API.withdrawals, { query, schema: OpsWithdrawalPageSchema, signal });
+  apiCall(route('GET', OPS_API.withdrawals), { query, ...(signal ? { signal } : {}) }, OpsWithdrawalPageSchema);
 
 const DecidedWithdrawalSchema = OpsWithdrawalSchema.extend({ replayed: z.boolean() });
 
 export const approveWithdrawal = (orderNo: string) =>
-  apiRequest(apiPath(OPS_API.withdrawalApprove, { orderNo }), {
-    method: 'POST',
-    body: {},
-    schema: DecidedWithdrawalSchema,
-  });
+  apiCall(route('POST', OPS_API.withdrawalApprove), { params: { orderNo }, body: {} }, DecidedWithdrawalSchema);
 
 export const rejectWithdrawal = (orderNo: string, reason: string) =>
-  apiRequest(apiPath(OPS_API.withdrawalReject, { orderNo }), {
-    method: 'POST',
-    body: { reason },
-    schema: DecidedWithdrawalSchema,
-  });
+  apiCall(route('POST', OPS_API.withdrawalReject), { params: { orderNo }, body: { reason } }, DecidedWithdrawalSchema);
 
 /** A proof image the member uploaded, fetched with the staff token (an <img src> could not send it). */
 export const getProof = async (orderNo: string, proofId: string): Promise<Blob> =>
   (await apiFile(apiPath(OPS_API.withdrawalProof, { orderNo, proofId }))).blob;
 
 export const getAdjustments = (query: Query, signal?: AbortSignal) =>
-  apiRequest(OPS_API.adjustments, { query, schema: AdjustmentPageSchema, signal });
+  apiCall(route('GET', OPS_API.adjustments), { query, ...(signal ? { signal } : {}) }, AdjustmentPageSchema);
 
 export const requestAdjustment = (body: AdjustmentRequest) =>
-  apiRequest(OPS_API.adjustments, { method: 'POST', body, schema: AdjustmentResultSchema });
+  apiCall(route('POST', OPS_API.adjustments), { body }, AdjustmentResultSchema);
 
 export const approveAdjustment = (id: string) =>
-  apiRequest(apiPath(OPS_API.adjustmentApprove, { id }), { method: 'POST', body: {}, schema: AdjustmentResultSchema });
+  apiCall(route('POST', OPS_API.adjustmentApprove), { params: { id }, body: {} }, AdjustmentResultSchema);
 
 export const rejectAdjustment = (id: string, reason: string) =>
-  apiRequest(apiPath(OPS_API.adjustmentReject, { id }), {
-    method: 'POST',
-    body: { reason },
-    schema: AdjustmentResultSchema,
-  });
+  apiCall(route('POST', OPS_API.adjustmentReject), { params: { id }, body: { reason } }, AdjustmentResultSchema);

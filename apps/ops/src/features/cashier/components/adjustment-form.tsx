@@ -30,7 +30,7 @@ const aboveThreshold = (amount: string, threshold: string | undefined): boolean 
  */
 const asFieldFailure = (error: unknown): unknown =>
   isApiError(error) && error.code !== 'VALIDATION_FAILED' && error.fields.length > 0
-    ? new ApiError('VALIDATION_FAILED', error.status, error.message, error.fields, error.value)
+    ? new ApiError('VALIDATION_FAILED', error.status, error.message, error.value)
     : error;
 
 /**

@@ -10,6 +10,7 @@ import { useFormSubmit, useZodForm } from '@/lib/form';
 import { showToast } from '@/lib/toast';
 import { configKeys, getLanguages, getMaintenance, putMaintenance } from '../api/config-api';
 import { ConfigPage } from './config-parts';
+import { Form } from '@platform/ui';
 
 /** `YYYY-MM-DDTHH:mm` of a datetime-local input (the staff member's time zone) ⇄ an ISO instant. */
 const toInstant = (local: string): string | null => {
@@ -75,15 +76,7 @@ function MaintenanceForm({ stored, languages }: { stored: OpsMaintenance; langua
       <div>
         <MaintenanceStatus stored={stored} />
       </div>
-      <form
-        className="form"
-        noValidate
-        data-testid="maintenance-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void requestSave();
-        }}
-      >
+      <Form testId="maintenance-form" onSubmit={() => void requestSave()}>
         <CheckboxField
           label={t('config.maintenance.enabled')}
           testId="maintenance-enabled"
@@ -121,7 +114,7 @@ function MaintenanceForm({ stored, languages }: { stored: OpsMaintenance; langua
         </div>
         <FormError message={submit.formError} testId="maintenance-form-error" />
         <SubmitButton busy={submit.busy} label={t('common.save')} testId="maintenance-save" />
-      </form>
+      </Form>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { MemberNote, OpsMemberProfile } from '@platform/contracts';
 import { ApiFailure, bodyOf, callsTo, mockApi } from '@/testing/api-mock';
 import { renderApp } from '@/testing/render';
+import { NO_SOCIAL_CONTACTS } from '@platform/ui/testing';
 
 const profile = (overrides: Partial<OpsMemberProfile> = {}): OpsMemberProfile => ({
   id: '7',
@@ -25,13 +26,7 @@ const profile = (overrides: Partial<OpsMemberProfile> = {}): OpsMemberProfile =>
   occupation: null,
   sourceOfIncome: null,
   placeOfBirth: null,
-  qqNum: null,
-  whatsapp: null,
-  facebook: null,
-  telegram: null,
-  line: null,
-  zalo: null,
-  wechat: null,
+  ...NO_SOCIAL_CONTACTS,
   language: 'EN',
   affiliateCode: null,
   referrer: null,

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '@/components/data-table';
+import { SelectField } from '@/components/form-fields';
 import { Money } from '@/components/money';
 import { getMemberBets, getMemberTransactions, memberKeys } from '../api/members-api';
 import { formatTime } from './member-format';
@@ -12,26 +13,15 @@ type Period = (typeof PERIODS)[number];
 /** The period of a record list (days in the merchant's time zone, as the member centre shows them). */
 function PeriodSelect({ value, onChange, testId }: { value: Period; onChange: (p: Period) => void; testId: string }) {
   const { t } = useTranslation();
-  const id = useId();
   return (
-    <div className="field records-period">
-      <label htmlFor={id} className="field__label">
-        {t('members.period')}
-      </label>
-      <select
-        id={id}
-        className="field__control"
-        data-testid={testId}
-        value={value}
-        onChange={(event) => onChange(event.target.value as Period)}
-      >
-        {PERIODS.map((period) => (
-          <option key={period} value={period}>
-            {t(`members.periods.${period}`)}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField
+      fieldClassName="records-period"
+      label={t('members.period')}
+      testId={testId}
+      value={value}
+      onChange={(event) => onChange(event.target.value as Period)}
+      options={PERIODS.map((period) => ({ value: period, label: t(`members.periods.${period}`) }))}
+    />
   );
 }
 

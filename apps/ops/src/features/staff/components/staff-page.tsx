@@ -14,6 +14,7 @@ import { listStaff, resetStaffMfa, staffKeys, updateStaff } from '../api/staff-a
 import { ChangeRoleDialog } from './change-role-dialog';
 import { CreateStaffDialog } from './create-staff-dialog';
 import { canManage } from './role-options';
+import { Button } from '@platform/ui';
 
 type PendingAction = { kind: 'disable' | 'enable' | 'resetMfa'; account: StaffAccount };
 
@@ -75,22 +76,17 @@ export function StaffPage() {
       cell: (row) =>
         canManage(caller, row) ? (
           <span className="table__actions">
-            <button
-              type="button"
-              className="button button--ghost button--small"
-              data-testid="staff-change-role"
-              onClick={() => setRoleFor(row)}
-            >
+            <Button tone="ghost" small testId="staff-change-role" onClick={() => setRoleFor(row)}>
               {t('staff.changeRole')}
-            </button>
-            <button
-              type="button"
-              className="button button--ghost button--small"
-              data-testid={row.status === 'ACTIVE' ? 'staff-disable' : 'staff-enable'}
+            </Button>
+            <Button
+              tone="ghost"
+              small
+              testId={row.status === 'ACTIVE' ? 'staff-disable' : 'staff-enable'}
               onClick={() => setPending({ kind: row.status === 'ACTIVE' ? 'disable' : 'enable', account: row })}
             >
               {row.status === 'ACTIVE' ? t('staff.disable') : t('staff.enable')}
-            </button>
+            </Button>
             <button
               type="button"
               className="button button--ghost button--small"

@@ -18,7 +18,7 @@ function AgentHeader() {
   const user = useSessionUser();
   const logout = useLogout();
   return (
-    <header className="agent-header">
+    <header className="agent-header title-row">
       <Link to={ROUTES.home} className="agent-header__brand">
         {brand.name}
       </Link>

@@ -6,6 +6,7 @@ import { dateTimeFormat, useLocale } from '@/lib/i18n/use-locale';
 import { SectionState } from '@/components/section-state';
 import { getOrders, ordersQueryKey } from '../api/deposit-api';
 import { OrderStatusBadge } from './order-status';
+import { TableHead } from '@platform/ui';
 
 const PAGE_SIZE = 10;
 
@@ -27,15 +28,15 @@ export function OrderList() {
         <>
           <div className="table-scroll">
             <table className="deposit-orders" data-testid="deposit-orders">
-              <thead>
-                <tr>
-                  <th scope="col">{t('deposit.time')}</th>
-                  <th scope="col">{t('deposit.orderNo')}</th>
-                  <th scope="col">{t('deposit.channel')}</th>
-                  <th scope="col">{t('deposit.amount')}</th>
-                  <th scope="col">{t('deposit.statusLabel')}</th>
-                </tr>
-              </thead>
+              <TableHead
+                headers={[
+                  t('deposit.time'),
+                  t('deposit.orderNo'),
+                  t('deposit.channel'),
+                  t('deposit.amount'),
+                  t('deposit.statusLabel'),
+                ]}
+              />
               <tbody>
                 {list.map((order) => (
                   <tr key={order.orderNo} data-testid={`deposit-order-${order.orderNo}`}>

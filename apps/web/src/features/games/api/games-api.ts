@@ -9,7 +9,7 @@ import {
   type VendorList,
   type WinnerBoard,
 } from '@platform/contracts';
-import { apiRequest, ApiError } from '@/lib/api-client';
+import { apiRequest, invalidResponse } from '@/lib/api-client';
 import { languageState } from '@/lib/i18n/i18n';
 import { lanesQueryKey } from '@/lib/lanes';
 import { currentTheme } from '@/lib/theme';
@@ -51,7 +51,7 @@ export const PLATFORM = 'html5-desktop';
 
 const expectList = <T>(value: unknown, key: string): T => {
   if (typeof value !== 'object' || value === null || !Array.isArray((value as Record<string, unknown>)[key])) {
-    throw new ApiError('invalid response', 200);
+    throw invalidResponse();
   }
   return value as T;
 };

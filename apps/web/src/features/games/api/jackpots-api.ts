@@ -1,5 +1,5 @@
 import { API, type JackpotPools } from '@platform/contracts';
-import { apiRequest, ApiError } from '@/lib/api-client';
+import { apiRequest, invalidResponse } from '@/lib/api-client';
 
 /** Apart from games-api.ts so that only the (lazily loaded) jackpot ticker carries it. */
 export const jackpotsQueryKey = ['games', 'jackpots'] as const;
@@ -22,6 +22,6 @@ const isPool = (value: unknown): boolean => {
 export const getJackpots = async (signal?: AbortSignal): Promise<JackpotPools> => {
   const value = await apiRequest(API.game.jackpots, signal ? { signal } : {});
   const pools = typeof value === 'object' && value !== null ? (value as Record<string, unknown>).pools : undefined;
-  if (!Array.isArray(pools) || !pools.every(isPool)) throw new ApiError('invalid response', 200);
+  if (!Array.isArray(pools) || !pools.every(isPool)) throw invalidResponse();
   return value as JackpotPools;
 };

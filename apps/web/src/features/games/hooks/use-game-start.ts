@@ -12,7 +12,7 @@ import {
 } from '@platform/contracts';
 import { openNotice, openTrialNotice } from '@/lib/app-dialogs';
 import { openAuthDialog, openFreePlayOffer } from '@/lib/auth-dialog';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, invalidResponse } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { useLanguage } from '@/lib/i18n/i18n';
 import { seamlessPath, type SeamlessState } from '@/lib/seamless';
@@ -84,7 +84,7 @@ export function useGameStart(): GameStart {
     async (nodeId: string, name: string, demo = false) => {
       try {
         const { url } = await launchGame(nodeId, { demo });
-        if (typeof url !== 'string' || url === '') throw new ApiError('invalid response', 200);
+        if (typeof url !== 'string' || url === '') throw invalidResponse();
         const state: SeamlessState = { url, nodeId, name, from: `${pathname}${search}` };
         void navigate(seamlessPath(nodeId, { demo }), { state });
       } catch (error) {
@@ -143,7 +143,7 @@ export function useGameStart(): GameStart {
             language,
           });
           const first = page.games[0];
-          if (!first) throw new ApiError(t('errors.codes.GAME_UNAVAILABLE'), 404, 'GAME_UNAVAILABLE');
+          if (!first) throw new ApiError('GAME_UNAVAILABLE', 404, t('errors.codes.GAME_UNAVAILABLE'));
           await launch(first.nodeId, card.displayName);
         } catch (error) {
           failed(error);

@@ -5,6 +5,7 @@ import { SectionState } from '@/components/section-state';
 import { formatDateTime, useLocale } from '@/lib/i18n/use-locale';
 import { getLogins, loginsQueryKey } from '../api/logins';
 import { deviceOf } from '../utils/device';
+import { TableHead } from '@platform/ui';
 
 /** The last logins (GET /wps/member/logins): time, IP and device, so a member can spot a login that was not theirs. */
 export function LastLogins() {
@@ -21,14 +22,9 @@ export function LastLogins() {
         {(list) => (
           <div className="table-scroll stack-table-scroll">
             <table className="table stack-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('member.loginTime')}</th>
-                  <th scope="col">{t('member.loginIp')}</th>
-                  <th scope="col">{t('member.loginDevice')}</th>
-                  <th scope="col">{t('member.loginMethod')}</th>
-                </tr>
-              </thead>
+              <TableHead
+                headers={[t('member.loginTime'), t('member.loginIp'), t('member.loginDevice'), t('member.loginMethod')]}
+              />
               <tbody>
                 {list.map((login) => (
                   <tr key={`${login.loggedInAt}-${login.ip}`}>

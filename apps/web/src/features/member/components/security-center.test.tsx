@@ -5,6 +5,7 @@ import { ApiFailure, bodyOf, callsTo, mockApi } from '@/testing/api-mock';
 import { makeMemberInfo } from '@/testing/fixtures';
 import { renderApp, setViewport, signIn } from '@/testing/render-app';
 import { openSealed } from '@/testing/seal-keys';
+import { NO_SOCIAL_CONTACTS } from '@platform/ui/testing';
 
 const PROFILE: MemberProfile = {
   username: 'demo_member',
@@ -16,13 +17,7 @@ const PROFILE: MemberProfile = {
     nickname: 'Demo Member',
     payeeName: 'Maria Santos',
     email: 'demo@example.com',
-    qqNum: null,
-    whatsapp: null,
-    facebook: null,
-    telegram: null,
-    line: null,
-    zalo: null,
-    wechat: null,
+    ...NO_SOCIAL_CONTACTS,
     idNumber: null,
     birthday: null,
     address: null,

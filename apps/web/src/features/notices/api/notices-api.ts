@@ -8,7 +8,7 @@ import {
   type NoticeExecution,
   type NoticeGroups,
 } from '@platform/contracts';
-import { apiRequest, ApiError } from '@/lib/api-client';
+import { apiRequest, invalidResponse } from '@/lib/api-client';
 
 /**
  * The content calls (spec §7 notices; §3 banner). Banners and notices are on every page of the default layout, the
@@ -33,7 +33,7 @@ const PLATFORM = 'W';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
-const invalid = () => new ApiError('invalid response', 200);
+const invalid = () => invalidResponse();
 
 const isBanner = (value: unknown): value is Banner =>
   isRecord(value) &&

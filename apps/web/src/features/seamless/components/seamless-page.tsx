@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode, ROUTES } from '@platform/contracts';
 import { EmptyState } from '@/components/empty-state';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, invalidResponse } from '@/lib/api-client';
 import { openTrialNotice } from '@/lib/app-dialogs';
 import { openAuthDialog } from '@/lib/auth-dialog';
 import { useConfig } from '@/lib/config';
@@ -94,7 +94,7 @@ function useRelaunch(
       ({ url }) => {
         if (started.current !== tag) return;
         if (typeof url !== 'string' || url === '') {
-          setState({ tag, failure: new ApiError('invalid response', 200) });
+          setState({ tag, failure: invalidResponse() });
           return;
         }
         onUrl(url);

@@ -1,5 +1,5 @@
 import { API, type PermissionConfig } from '@platform/contracts';
-import { apiRequest, ApiError } from '@/lib/api-client';
+import { apiRequest, invalidResponse } from '@/lib/api-client';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
@@ -24,9 +24,9 @@ export const getPermission = async (): Promise<PermissionConfig> => {
     // Development and tests validate the whole response, so a contract drift fails loudly where it is made.
     const { PermissionConfigSchema } = await import('./permission-schema');
     const parsed = PermissionConfigSchema.safeParse(value);
-    if (!parsed.success) throw new ApiError('invalid configuration', 200);
+    if (!parsed.success) throw invalidResponse(200, 'invalid configuration');
     return parsed.data;
   }
-  if (!looksLikeConfig(value)) throw new ApiError('invalid configuration', 200);
+  if (!looksLikeConfig(value)) throw invalidResponse(200, 'invalid configuration');
   return value;
 };

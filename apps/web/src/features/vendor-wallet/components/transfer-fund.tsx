@@ -20,6 +20,7 @@ import {
   vendorWalletsQueryKey,
 } from '../api/vendor-wallet';
 import './vendor-wallet.css';
+import { Form } from '@platform/ui';
 
 /** Member centre transferFund (spec §2, §7): the main wallet, each vendor wallet, and transfers between them. */
 export function TransferFund() {
@@ -179,15 +180,7 @@ function TransferForm({ wallets, scale }: { wallets: VendorWallets; scale: numbe
 
   return (
     <>
-      <form
-        className="form"
-        noValidate
-        data-testid="vendor-transfer-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
+      <Form testId="vendor-transfer-form" onSubmit={submit}>
         <SelectField
           label={t('vendorWallet.from')}
           testId="vendor-transfer-from"
@@ -229,7 +222,7 @@ function TransferForm({ wallets, scale }: { wallets: VendorWallets; scale: numbe
         )}
         <FormError message={formError} testId="vendor-transfer-error" />
         <SubmitButton busy={busy} label={t('vendorWallet.submit')} testId="vendor-transfer-submit" />
-      </form>
+      </Form>
       <ConfirmActionDialog
         open={pending !== null}
         busy={busy}

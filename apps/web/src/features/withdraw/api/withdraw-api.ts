@@ -14,11 +14,10 @@ import {
   type WithdrawRequest,
   type WithdrawSettings,
 } from '@platform/contracts';
-import { apiRequest, ApiError } from '@/lib/api-client';
+import { apiPath, apiRequest } from '@/lib/api-client';
 import { MEMBER_QUERY_ROOT } from '@/lib/member-info';
 import { ORDER_QUERY_ROOTS } from '@/lib/realtime';
 import { sealedRequest } from '@/lib/sealed-request';
-import { getToken } from '@/lib/session';
 
 export const WITHDRAW_QUERY_ROOT = ORDER_QUERY_ROOTS.withdrawal;
 export const settingsQueryKey = [WITHDRAW_QUERY_ROOT, 'settings'] as const;
@@ -67,29 +66,11 @@ export const confirmReceipt = async (
   form.append('state', answer.state);
   if (answer.note.trim() !== '') form.append('note', answer.note.trim());
   for (const file of answer.files) form.append('proofs', file, file.name);
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let response: Response;
-  try {
-    response = await fetch(API.withdraw.confirm.replace(':orderNo', encodeURIComponent(orderNo)), {
-      method: 'POST',
-      headers,
-      body: form,
-    });
-  } catch {
-    throw new ApiError('network', 0);
-  }
-  const envelope = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-  if (!response.ok || envelope.success !== true) {
-    throw new ApiError(
-      typeof envelope.message === 'string' ? envelope.message : response.statusText,
-      response.status,
-      typeof envelope.code === 'string' ? envelope.code : null,
-      envelope.value,
-    );
-  }
-  const parsed = WithdrawOrderSchema.safeParse(envelope.value);
-  if (!parsed.success) throw new ApiError('invalid response', response.status);
-  return parsed.data;
+  return apiRequest(apiPath(API.withdraw.confirm, { orderNo }), {
+    method: 'POST',
+    formData: form,
+    schema: WithdrawOrderSchema,
+    // Up to three photos from a phone: more time than a JSON call.
+    timeoutMs: 120_000,
+  });
 };

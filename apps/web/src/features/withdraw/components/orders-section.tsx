@@ -7,6 +7,7 @@ import type { WithdrawOrder } from '@platform/contracts';
 import { SectionState } from '@/components/section-state';
 import { getOrders, ordersQueryKey, ORDERS_PAGE_SIZE } from '../api/withdraw-api';
 import { ConfirmReceiptDialog } from './confirm-receipt-dialog';
+import { Pager, Button } from '@platform/ui';
 
 /** The member's withdrawal orders, newest first, with their translated status and receipt state. */
 export function OrdersSection({ currencySymbol }: { currencySymbol: string }) {
@@ -58,14 +59,9 @@ export function OrdersSection({ currencySymbol }: { currencySymbol: string }) {
                     <div className="muted">{t('withdraw.rejectReason', { reason: order.rejectReason })}</div>
                   )}
                   {order.canConfirm && (
-                    <button
-                      type="button"
-                      className="button button--primary button--small"
-                      data-testid="withdraw-confirm-open"
-                      onClick={() => setConfirming(order)}
-                    >
+                    <Button tone="primary" small testId="withdraw-confirm-open" onClick={() => setConfirming(order)}>
                       {t('withdraw.confirmReceipt')}
-                    </button>
+                    </Button>
                   )}
                 </li>
               ))}
@@ -73,22 +69,17 @@ export function OrdersSection({ currencySymbol }: { currencySymbol: string }) {
           )
         }
       </SectionState>
-      {pages > 1 && (
-        <nav className="pager" aria-label={t('withdraw.orders')}>
-          <button type="button" className="button button--ghost" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {t('withdraw.previous')}
-          </button>
-          <span>{t('withdraw.pageOf', { page, pages })}</span>
-          <button
-            type="button"
-            className="button button--ghost"
-            disabled={page >= pages}
-            onClick={() => setPage(page + 1)}
-          >
-            {t('withdraw.next')}
-          </button>
-        </nav>
-      )}
+      <Pager
+        pageNo={page}
+        totalPages={pages}
+        onPage={setPage}
+        labels={{
+          name: t('withdraw.orders'),
+          previous: t('withdraw.previous'),
+          next: t('withdraw.next'),
+          page: t('withdraw.pageOf', { page, pages }),
+        }}
+      />
       {confirming && <ConfirmReceiptDialog order={confirming} onClose={() => setConfirming(null)} />}
     </section>
   );
