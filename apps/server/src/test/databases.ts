@@ -7,7 +7,8 @@ export type { TestEngine } from '@platform/db/testing';
 
 /**
  * The platform's database suites: PGlite started from a migrated template (`platform-test-pglite-<hash>.tar` in the
- * temp directory), and PostgreSQL in a fresh `test_` schema when TEST_DATABASE_URL is set.
+ * temp directory), and PostgreSQL (when TEST_DATABASE_URL is set) in a
+ * `test_<random>` database copied from the migrated template database `test_tpl_platform_<hash>`.
  */
 export const { testEngines, describeEachDatabase } = createTestDatabases({
   migrator: platformMigrator,

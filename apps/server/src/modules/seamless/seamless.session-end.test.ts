@@ -34,8 +34,13 @@ describeEachDatabase('game sessions end with the player session', (getDb, engine
     const vendorSecret = secretsOf({ 'demo:RGS': TEST_VENDOR_SECRET });
     nodeA = await buildTestApp({ db: getDb(), vendorSecret });
     if (engine.kind === 'postgres') {
-      const { rows } = await getDb().query<{ schema: string }>('SELECT current_schema() AS schema');
-      secondDb = await openPostgres({ url: testDatabaseUrl()!, schema: rows[0]!.schema, maxConnections: 2 });
+      // The suite's own database on the test server, in its schema.
+      const { rows } = await getDb().query<{ database: string; schema: string }>(
+        'SELECT current_database() AS database, current_schema() AS schema',
+      );
+      const sameDatabase = new URL(testDatabaseUrl()!);
+      sameDatabase.pathname = `/${rows[0]!.database}`;
+      secondDb = await openPostgres({ url: sameDatabase.toString(), schema: rows[0]!.schema, maxConnections: 2 });
     }
     nodeB = await buildTestApp({ db: secondDb ?? getDb(), vendorSecret });
     vendorB = seamlessClient(nodeB, Date.now);
