@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { dumpPglite, openPglite as openRgsPglite, type Database } from '@platform/db';
 import { buildRgs } from '@platform/rgs';
@@ -40,35 +39,28 @@ export const openTemplateCopy = async (
 
 /**
  * The platform's embedded database as a fresh boot leaves it (migrated, demo seed with its full-cost password hashes)
- * and the RGS's migrated one, written once per e2e run (vitest globalSetup, e2e/support/global-setup.ts). Each file's
+ * and the RGS's migrated one, written once per e2e run into `dir` (vitest globalSetup, e2e/support/global-setup.ts). Each file's
  * platform starts from copies of them in memory: no initdb, migrations or argon2 hashing per file. The boots still
  * migrate and seed, and find nothing to do. The RGS is only built (it migrates), never made ready: its crash rounds
  * and timers start in each file's own RGS.
  */
-export const writePlatformTemplate = async (): Promise<{ template: PlatformTemplate; remove: () => void }> => {
-  const dir = mkdtempSync(join(tmpdir(), 'platform-e2e-template-'));
+export const writePlatformTemplate = async (dir: string): Promise<PlatformTemplate> => {
   const template = { platform: join(dir, 'platform.tar'), rgs: join(dir, 'rgs.tar') };
-  const remove = () => rmSync(dir, { recursive: true, force: true });
+  const db = await openPglite();
   try {
-    const db = await openPglite();
-    try {
-      const app = await buildApp({ env: e2eEnv(dir), db, logger: false });
-      await app.close();
-      await dumpTo(db, template.platform);
-    } finally {
-      await db.close();
-    }
-    const rgsDb = await openRgsPglite();
-    try {
-      const rgs = await buildRgs({ database: rgsDb, operators: () => undefined });
-      await rgs.close();
-      await dumpTo(rgsDb, template.rgs);
-    } finally {
-      await rgsDb.close();
-    }
-  } catch (error) {
-    remove();
-    throw error;
+    const app = await buildApp({ env: e2eEnv(dir), db, logger: false });
+    await app.close();
+    await dumpTo(db, template.platform);
+  } finally {
+    await db.close();
   }
-  return { template, remove };
+  const rgsDb = await openRgsPglite();
+  try {
+    const rgs = await buildRgs({ database: rgsDb, operators: () => undefined });
+    await rgs.close();
+    await dumpTo(rgsDb, template.rgs);
+  } finally {
+    await rgsDb.close();
+  }
+  return template;
 };
