@@ -13,7 +13,9 @@ export default defineConfig({
     // platform answers, which keeps both cores busy without starving either.
     fileParallelism: true,
     maxWorkers: 2,
-    testTimeout: 60_000,
+    // Two files share the cores, so a test takes up to twice as long as alone (the notices' longest: 51 s alone on a
+    // busy machine).
+    testTimeout: 120_000,
     hookTimeout: 120_000,
   },
 });
