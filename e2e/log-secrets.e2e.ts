@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { API, OPS_API, type GameList } from '@platform/contracts';
 import { startPlatform, type Platform } from './support/platform';
 import { apiLogin } from './support/session';
@@ -25,7 +25,11 @@ describe('log lines through a game session', () => {
   let platform: Platform;
 
   beforeAll(async () => {
-    platform = await startPlatform({ rgs: true, logs: { platform: platformLog.stream, rgs: rgsLog.stream } });
+    platform = await startPlatform({
+      template: inject('platformTemplate'),
+      rgs: true,
+      logs: { platform: platformLog.stream, rgs: rgsLog.stream },
+    });
   });
   afterAll(async () => {
     await platform?.stop();

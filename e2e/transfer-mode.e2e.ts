@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import {
   API,
   formatMoney,
@@ -55,7 +55,7 @@ const transfer = async (direction: 'IN' | 'OUT', amount: string) => {
 };
 
 beforeAll(async () => {
-  platform = await startPlatform({ rgs: true });
+  platform = await startPlatform({ template: inject('platformTemplate'), rgs: true });
   // An operator switches the demo merchant to transfer wallets (spec merchantWallet.isSingle = false).
   await platform.sql(`UPDATE merchants SET wallet_is_single = false WHERE code = 'demo'`);
   token = await apiLogin(platform.baseUrl, 'demo_member', 'Demo#2026');

@@ -7,9 +7,15 @@ export default defineConfig({
     include: ['**/*.e2e.ts'],
     environment: 'node',
     reporters: process.env.CI ? ['verbose'] : ['default'],
-    // One browser and one platform per file; files run one after another to keep the 2-core machine calm.
-    fileParallelism: false,
-    testTimeout: 60_000,
+    // The platform's database is booted once per run (migrations, demo seed); each file's platform starts on a copy.
+    globalSetup: ['./support/global-setup.ts'],
+    // One browser and one platform per file, two files at a time: one file's browser renders while the other's
+    // platform answers, which keeps both cores busy without starving either.
+    fileParallelism: true,
+    maxWorkers: 2,
+    // Two files share the cores, so a test takes up to twice as long as alone (the notices' longest: 51 s alone on a
+    // busy machine).
+    testTimeout: 120_000,
     hookTimeout: 120_000,
   },
 });

@@ -1,6 +1,8 @@
 // `npm test`: runs the test phases one after another (each an npm script), stops at the first that fails, and prints
-// every phase's time at the end, so CI's log shows where the time goes.
+// every phase's time at the end, so CI's log shows where the time goes. With PHASE_TIMES_FILE set (.ci/run sets it),
+// each phase also appends `<phase> <seconds>` to that file, for the run's own table.
 import { spawnSync } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
 
 const phases = process.argv.slice(2);
 const times = [];
@@ -8,7 +10,9 @@ let failed;
 for (const phase of phases) {
   const started = process.hrtime.bigint();
   const result = spawnSync('npm', ['run', '--silent', phase], { stdio: 'inherit' });
-  times.push([phase, Number(process.hrtime.bigint() - started) / 1e9]);
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  times.push([phase, seconds]);
+  if (process.env.PHASE_TIMES_FILE) appendFileSync(process.env.PHASE_TIMES_FILE, `${phase} ${seconds.toFixed(0)}\n`);
   if (result.status !== 0) {
     failed = phase;
     break;

@@ -3,8 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RgsApp } from '@platform/rgs';
-import { buildApp, loadEnv, randomCaptchaText } from '@platform/server';
+import { buildApp, randomCaptchaText } from '@platform/server';
 import { embeddedSecrets, mountRgs } from '../../scripts/embedded';
+import { e2eEnv, openTemplateCopy, type PlatformTemplate } from './template';
 
 export type Platform = {
   baseUrl: string;
@@ -41,6 +42,12 @@ export type PlatformOptions = {
    * games of connected vendors: the RGS's.
    */
   connectVendors?: boolean;
+  /**
+   * The booted databases the e2e run's globalSetup wrote (`inject('platformTemplate')`): the platform and the RGS start
+   * on in-memory copies, and their boots find the migrations and the demo seed in place. Without it each opens a new
+   * embedded database under DATA_DIR and migrates (and seeds) it, as `npm start` does.
+   */
+  template?: PlatformTemplate;
 };
 
 /**
@@ -55,12 +62,11 @@ export const E2E_STAFF_TOKEN = 'e2e-staff-token-0123456789abcdef0123456789x';
  */
 export const startPlatform = async (options: PlatformOptions = {}): Promise<Platform> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'platform-e2e-'));
-  const env = loadEnv({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
-    DATA_DIR: dataDir,
-    TRUSTED_PROXIES: '127.0.0.1/8',
-  });
+  const env = e2eEnv(dataDir);
+  // Given a database, an app leaves it open on close: stop() closes the copies.
+  const { template } = options;
+  const db = template === undefined ? undefined : await openTemplateCopy(template, 'platform');
+  const rgsDb = template === undefined || !options.rgs ? undefined : await openTemplateCopy(template, 'rgs');
   let captcha = '';
   const captchaText = () => {
     captcha = randomCaptchaText();
@@ -69,11 +75,13 @@ export const startPlatform = async (options: PlatformOptions = {}): Promise<Plat
   const secrets = embeddedSecrets(env);
   const logs = options.logs;
   const app = await buildApp({
-    ...{ env, seams: { captchaText }, vendorSecret: secrets },
+    ...{ env, db, seams: { captchaText }, vendorSecret: secrets },
     logger: logs === undefined ? false : { level: 'info', stream: logs.platform },
   });
   const rgsOptions = logs === undefined ? {} : { rgs: { logger: { level: 'info', stream: logs.rgs } } };
-  const rgs = options.rgs ? await mountRgs(app, env, { secrets, ...rgsOptions }) : undefined;
+  const rgs = options.rgs
+    ? await mountRgs(app, env, { secrets, ...(rgsDb === undefined ? {} : { database: rgsDb }), ...rgsOptions })
+    : undefined;
   await app.db.query(
     `WITH staff AS (
        INSERT INTO staff_accounts (merchant_id, username, display_name, password_hash, role)
@@ -119,6 +127,7 @@ export const startPlatform = async (options: PlatformOptions = {}): Promise<Plat
     },
     stop: async () => {
       await app.close();
+      await Promise.all([db?.close(), rgsDb?.close()]);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser';
 import { startPlatform, type Platform, type PlatformOptions } from './platform';
@@ -6,13 +6,14 @@ import { startPlatform, type Platform, type PlatformOptions } from './platform';
 export type Suite = { readonly platform: Platform; readonly browser: Browser };
 
 /**
- * One platform and one browser for the calling test file: started before its tests, stopped after them. Call it at
+ * One platform (on a copy of the run's template database) and one browser for the calling test file: started before
+ * its tests, stopped after them. Call it at
  * the top level of the file and read `platform` and `browser` inside tests and hooks (they are set by then).
  */
 export const usePlatformAndBrowser = (options: PlatformOptions = {}): Suite => {
   const suite: { platform?: Platform; browser?: Browser } = {};
   beforeAll(async () => {
-    suite.platform = await startPlatform(options);
+    suite.platform = await startPlatform({ template: inject('platformTemplate'), ...options });
     suite.browser = await launchBrowser();
   });
   afterAll(async () => {

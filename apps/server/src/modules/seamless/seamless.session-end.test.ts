@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { API, OPS_API } from '@platform/contracts';
-import { openPostgres } from '@platform/db';
 import type { Database } from '../../db/database';
-import { testDatabaseUrl } from '../../env';
-import { describeEachDatabase } from '../../test/databases';
+import { describeEachDatabase, openSecondPool } from '../../test/databases';
 import { bearer, clearRateLimits, freshIp, insertMember, loginOk, sealed } from '../../test/identity-helpers';
 import { staffHeaders } from '../../test/staff-helpers';
 import { buildTestApp } from '../../test/test-app';
@@ -33,10 +31,7 @@ describeEachDatabase('game sessions end with the player session', (getDb, engine
   beforeAll(async () => {
     const vendorSecret = secretsOf({ 'demo:RGS': TEST_VENDOR_SECRET });
     nodeA = await buildTestApp({ db: getDb(), vendorSecret });
-    if (engine.kind === 'postgres') {
-      const { rows } = await getDb().query<{ schema: string }>('SELECT current_schema() AS schema');
-      secondDb = await openPostgres({ url: testDatabaseUrl()!, schema: rows[0]!.schema, maxConnections: 2 });
-    }
+    if (engine.kind === 'postgres') secondDb = await openSecondPool(getDb());
     nodeB = await buildTestApp({ db: secondDb ?? getDb(), vendorSecret });
     vendorB = seamlessClient(nodeB, Date.now);
   });
