@@ -67,6 +67,7 @@ import {
   OpsChannelParamsSchema,
   OpsDepositChannelCreateSchema,
   OpsDepositChannelUpdateSchema,
+  OpsWithdrawSettingsSchema,
   OpsWithdrawSettingsUpdateSchema,
 } from '../payments-ops';
 import {
@@ -103,7 +104,12 @@ import {
 } from '../staff';
 import { TransactionsQuerySchema } from '../transfer';
 import { StaffVendorTransferPageSchema, VendorTransferListQuerySchema } from '../vendor-wallet';
-import { OpsWithdrawalQuerySchema, RejectWithdrawalRequestSchema } from '../withdraw';
+import {
+  OpsWithdrawalDecisionSchema,
+  OpsWithdrawalPageSchema,
+  OpsWithdrawalQuerySchema,
+  RejectWithdrawalRequestSchema,
+} from '../withdraw';
 import type { RouteDescriptor } from './route-descriptor';
 
 type Staff = Omit<RouteDescriptor, 'auth'>;
@@ -196,13 +202,19 @@ export const OPS_ROUTES = [
     { method: 'GET', path: OPS_API.deposits, query: OpsDepositQuerySchema },
     { method: 'POST', path: OPS_API.depositApprove, params: DepositOrderParamsSchema },
     { method: 'POST', path: OPS_API.depositReject, params: DepositOrderParamsSchema, body: OpsDepositRejectSchema },
-    { method: 'GET', path: OPS_API.withdrawals, query: OpsWithdrawalQuerySchema },
-    { method: 'POST', path: OPS_API.withdrawalApprove, params: WithdrawOrderParamsSchema },
+    { method: 'GET', path: OPS_API.withdrawals, query: OpsWithdrawalQuerySchema, response: OpsWithdrawalPageSchema },
+    {
+      method: 'POST',
+      path: OPS_API.withdrawalApprove,
+      params: WithdrawOrderParamsSchema,
+      response: OpsWithdrawalDecisionSchema,
+    },
     {
       method: 'POST',
       path: OPS_API.withdrawalReject,
       params: WithdrawOrderParamsSchema,
       body: RejectWithdrawalRequestSchema,
+      response: OpsWithdrawalDecisionSchema,
     },
     { method: 'GET', path: OPS_API.withdrawalProof, params: WithdrawProofParamsSchema },
     { method: 'POST', path: OPS_API.adjustments, body: AdjustmentRequestSchema },
@@ -246,8 +258,13 @@ export const OPS_ROUTES = [
       params: OpsChannelParamsSchema,
       body: OpsDepositChannelUpdateSchema,
     },
-    { method: 'GET', path: OPS_API.withdrawSettings },
-    { method: 'PUT', path: OPS_API.withdrawSettings, body: OpsWithdrawSettingsUpdateSchema },
+    { method: 'GET', path: OPS_API.withdrawSettings, response: OpsWithdrawSettingsSchema },
+    {
+      method: 'PUT',
+      path: OPS_API.withdrawSettings,
+      body: OpsWithdrawSettingsUpdateSchema,
+      response: OpsWithdrawSettingsSchema,
+    },
     // Content and the help centre
     { method: 'GET', path: OPS_API.banners, query: OpsBannerQuerySchema, response: OpsBannerPageSchema },
     { method: 'POST', path: OPS_API.banners, body: OpsBannerCreateSchema, response: OpsBannerSchema },
