@@ -1,5 +1,13 @@
 import { BalanceSchema, MerchantWalletSchema } from '../wallet';
-import { CreateDepositRequestSchema, DepositOrderQuerySchema } from '../deposit';
+import {
+  CreateDepositRequestSchema,
+  CreateDepositResponseSchema,
+  DepositChannelListSchema,
+  DepositOrderPageSchema,
+  DepositOrderQuerySchema,
+  DepositOrderSchema,
+  DepositWebhookAnswerSchema,
+} from '../deposit';
 import { API } from '../paths';
 import {
   DepositOrderParamsSchema,
@@ -78,10 +86,28 @@ export const MONEY_ROUTES = [
     response: TransferResultSchema,
   },
   // Deposits (issue 4)
-  { method: 'GET', path: API.deposit.channels, auth: 'session' },
-  { method: 'POST', path: API.deposit.orders, auth: 'member', body: CreateDepositRequestSchema },
-  { method: 'GET', path: API.deposit.orders, auth: 'session', query: DepositOrderQuerySchema },
-  { method: 'GET', path: API.deposit.order, auth: 'session', params: DepositOrderParamsSchema },
+  { method: 'GET', path: API.deposit.channels, auth: 'session', response: DepositChannelListSchema },
+  {
+    method: 'POST',
+    path: API.deposit.orders,
+    auth: 'member',
+    body: CreateDepositRequestSchema,
+    response: CreateDepositResponseSchema,
+  },
+  {
+    method: 'GET',
+    path: API.deposit.orders,
+    auth: 'session',
+    query: DepositOrderQuerySchema,
+    response: DepositOrderPageSchema,
+  },
+  {
+    method: 'GET',
+    path: API.deposit.order,
+    auth: 'session',
+    params: DepositOrderParamsSchema,
+    response: DepositOrderSchema,
+  },
   // The body's shape is the gateway's own; the route reads the signed bytes.
   {
     method: 'POST',
@@ -89,6 +115,7 @@ export const MONEY_ROUTES = [
     auth: 'gateway-signature',
     params: GatewayParamsSchema,
     encoding: 'signed-json',
+    response: DepositWebhookAnswerSchema,
   },
   // Withdrawals (issue 4)
   { method: 'GET', path: API.withdraw.settings, auth: 'member', response: WithdrawSettingsSchema },

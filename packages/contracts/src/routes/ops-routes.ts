@@ -52,7 +52,7 @@ import {
   OpsNoticeSchema,
   OpsNoticeUpdateSchema,
 } from '../content-ops';
-import { OpsDepositQuerySchema, OpsDepositRejectSchema } from '../deposit';
+import { OpsDepositOrderSchema, OpsDepositPageSchema, OpsDepositQuerySchema, OpsDepositRejectSchema } from '../deposit';
 import {
   MemberLoginsQuerySchema,
   MemberNoteRequestSchema,
@@ -66,6 +66,8 @@ import { OPS_API } from '../ops-paths';
 import {
   OpsChannelParamsSchema,
   OpsDepositChannelCreateSchema,
+  OpsDepositChannelListSchema,
+  OpsDepositChannelSchema,
   OpsDepositChannelUpdateSchema,
   OpsWithdrawSettingsSchema,
   OpsWithdrawSettingsUpdateSchema,
@@ -199,9 +201,20 @@ export const OPS_ROUTES = [
     { method: 'GET', path: OPS_API.memberNotes, params: MemberParamsSchema, query: MemberNotesQuerySchema },
     { method: 'POST', path: OPS_API.memberNotes, params: MemberParamsSchema, body: MemberNoteRequestSchema },
     // Cashier
-    { method: 'GET', path: OPS_API.deposits, query: OpsDepositQuerySchema },
-    { method: 'POST', path: OPS_API.depositApprove, params: DepositOrderParamsSchema },
-    { method: 'POST', path: OPS_API.depositReject, params: DepositOrderParamsSchema, body: OpsDepositRejectSchema },
+    { method: 'GET', path: OPS_API.deposits, query: OpsDepositQuerySchema, response: OpsDepositPageSchema },
+    {
+      method: 'POST',
+      path: OPS_API.depositApprove,
+      params: DepositOrderParamsSchema,
+      response: OpsDepositOrderSchema,
+    },
+    {
+      method: 'POST',
+      path: OPS_API.depositReject,
+      params: DepositOrderParamsSchema,
+      body: OpsDepositRejectSchema,
+      response: OpsDepositOrderSchema,
+    },
     { method: 'GET', path: OPS_API.withdrawals, query: OpsWithdrawalQuerySchema, response: OpsWithdrawalPageSchema },
     {
       method: 'POST',
@@ -250,13 +263,19 @@ export const OPS_ROUTES = [
       body: OpsVendorPatchSchema,
       response: OpsVendorSchema,
     },
-    { method: 'GET', path: OPS_API.depositChannels },
-    { method: 'POST', path: OPS_API.depositChannels, body: OpsDepositChannelCreateSchema },
+    { method: 'GET', path: OPS_API.depositChannels, response: OpsDepositChannelListSchema },
+    {
+      method: 'POST',
+      path: OPS_API.depositChannels,
+      body: OpsDepositChannelCreateSchema,
+      response: OpsDepositChannelSchema,
+    },
     {
       method: 'PATCH',
       path: OPS_API.depositChannel,
       params: OpsChannelParamsSchema,
       body: OpsDepositChannelUpdateSchema,
+      response: OpsDepositChannelSchema,
     },
     { method: 'GET', path: OPS_API.withdrawSettings, response: OpsWithdrawSettingsSchema },
     {
