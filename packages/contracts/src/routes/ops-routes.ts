@@ -1,8 +1,10 @@
 import { BetRecordQuerySchema } from '../bets';
 import {
+  AdjustmentPageSchema,
   AdjustmentQuerySchema,
   AdjustmentRejectSchema,
   AdjustmentRequestSchema,
+  AdjustmentResultSchema,
   AdjustmentSettingsSchema,
 } from '../cashier-ops';
 import { GamePatchSchema } from '../catalogue';
@@ -230,12 +232,28 @@ export const OPS_ROUTES = [
       response: OpsWithdrawalDecisionSchema,
     },
     { method: 'GET', path: OPS_API.withdrawalProof, params: WithdrawProofParamsSchema },
-    { method: 'POST', path: OPS_API.adjustments, body: AdjustmentRequestSchema },
-    { method: 'GET', path: OPS_API.adjustments, query: AdjustmentQuerySchema },
-    { method: 'POST', path: OPS_API.adjustmentApprove, params: AdjustmentIdParamsSchema },
-    { method: 'POST', path: OPS_API.adjustmentReject, params: AdjustmentIdParamsSchema, body: AdjustmentRejectSchema },
-    { method: 'GET', path: OPS_API.adjustmentSettings },
-    { method: 'PUT', path: OPS_API.adjustmentSettings, body: AdjustmentSettingsSchema },
+    { method: 'POST', path: OPS_API.adjustments, body: AdjustmentRequestSchema, response: AdjustmentResultSchema },
+    { method: 'GET', path: OPS_API.adjustments, query: AdjustmentQuerySchema, response: AdjustmentPageSchema },
+    {
+      method: 'POST',
+      path: OPS_API.adjustmentApprove,
+      params: AdjustmentIdParamsSchema,
+      response: AdjustmentResultSchema,
+    },
+    {
+      method: 'POST',
+      path: OPS_API.adjustmentReject,
+      params: AdjustmentIdParamsSchema,
+      body: AdjustmentRejectSchema,
+      response: AdjustmentResultSchema,
+    },
+    { method: 'GET', path: OPS_API.adjustmentSettings, response: AdjustmentSettingsSchema },
+    {
+      method: 'PUT',
+      path: OPS_API.adjustmentSettings,
+      body: AdjustmentSettingsSchema,
+      response: AdjustmentSettingsSchema,
+    },
     {
       method: 'GET',
       path: OPS_API.vendorTransfers,
