@@ -1,4 +1,4 @@
-import { BetRecordQuerySchema } from '../bets';
+import { BetRecordPageSchema, BetRecordQuerySchema } from '../bets';
 import {
   AdjustmentPageSchema,
   AdjustmentQuerySchema,
@@ -56,13 +56,20 @@ import {
 } from '../content-ops';
 import { OpsDepositOrderSchema, OpsDepositPageSchema, OpsDepositQuerySchema, OpsDepositRejectSchema } from '../deposit';
 import {
+  MemberLoginPageSchema,
   MemberLoginsQuerySchema,
+  MemberNotePageSchema,
   MemberNoteRequestSchema,
+  MemberNoteSchema,
   MemberNotesQuerySchema,
   MemberParamsSchema,
   MemberPasswordResetRequestSchema,
+  MemberPasswordResetResultSchema,
+  MemberSearchPageSchema,
   MemberSearchQuerySchema,
   MemberStatusRequestSchema,
+  MemberStatusResultSchema,
+  OpsMemberProfileSchema,
 } from '../member-ops';
 import { OPS_API } from '../ops-paths';
 import {
@@ -106,7 +113,7 @@ import {
   StaffSessionSchema,
   StaffUpdateSchema,
 } from '../staff';
-import { TransactionsQuerySchema } from '../transfer';
+import { TransactionPageSchema, TransactionsQuerySchema } from '../transfer';
 import { StaffVendorTransferPageSchema, VendorTransferListQuerySchema } from '../vendor-wallet';
 import {
   OpsWithdrawalDecisionSchema,
@@ -188,20 +195,57 @@ export const OPS_ROUTES = [
     },
     { method: 'POST', path: OPS_API.staff.resetMfa, params: StaffIdParamsSchema, response: StaffAccountSchema },
     // Members and agents
-    { method: 'GET', path: OPS_API.members, query: MemberSearchQuerySchema },
-    { method: 'GET', path: OPS_API.member, params: MemberParamsSchema },
-    { method: 'GET', path: OPS_API.memberLogins, params: MemberParamsSchema, query: MemberLoginsQuerySchema },
-    { method: 'GET', path: OPS_API.memberTransactions, params: MemberParamsSchema, query: TransactionsQuerySchema },
-    { method: 'GET', path: OPS_API.memberBets, params: MemberParamsSchema, query: BetRecordQuerySchema },
-    { method: 'POST', path: OPS_API.memberStatus, params: MemberParamsSchema, body: MemberStatusRequestSchema },
+    { method: 'GET', path: OPS_API.members, query: MemberSearchQuerySchema, response: MemberSearchPageSchema },
+    { method: 'GET', path: OPS_API.member, params: MemberParamsSchema, response: OpsMemberProfileSchema },
+    {
+      method: 'GET',
+      path: OPS_API.memberLogins,
+      params: MemberParamsSchema,
+      query: MemberLoginsQuerySchema,
+      response: MemberLoginPageSchema,
+    },
+    {
+      method: 'GET',
+      path: OPS_API.memberTransactions,
+      params: MemberParamsSchema,
+      query: TransactionsQuerySchema,
+      response: TransactionPageSchema,
+    },
+    {
+      method: 'GET',
+      path: OPS_API.memberBets,
+      params: MemberParamsSchema,
+      query: BetRecordQuerySchema,
+      response: BetRecordPageSchema,
+    },
+    {
+      method: 'POST',
+      path: OPS_API.memberStatus,
+      params: MemberParamsSchema,
+      body: MemberStatusRequestSchema,
+      response: MemberStatusResultSchema,
+    },
     {
       method: 'POST',
       path: OPS_API.memberPasswordReset,
       params: MemberParamsSchema,
       body: MemberPasswordResetRequestSchema,
+      response: MemberPasswordResetResultSchema,
     },
-    { method: 'GET', path: OPS_API.memberNotes, params: MemberParamsSchema, query: MemberNotesQuerySchema },
-    { method: 'POST', path: OPS_API.memberNotes, params: MemberParamsSchema, body: MemberNoteRequestSchema },
+    {
+      method: 'GET',
+      path: OPS_API.memberNotes,
+      params: MemberParamsSchema,
+      query: MemberNotesQuerySchema,
+      response: MemberNotePageSchema,
+    },
+    {
+      method: 'POST',
+      path: OPS_API.memberNotes,
+      params: MemberParamsSchema,
+      body: MemberNoteRequestSchema,
+      response: MemberNoteSchema,
+    },
     // Cashier
     { method: 'GET', path: OPS_API.deposits, query: OpsDepositQuerySchema, response: OpsDepositPageSchema },
     {
