@@ -90,6 +90,9 @@ const pageQuery = {
 export const DepositOrderQuerySchema = z.object(pageQuery);
 export type DepositOrderQuery = z.infer<typeof DepositOrderQuerySchema>;
 
+/** What the server answers a gateway's notification: the order it settled, and whether it had been already. */
+export const DepositWebhookAnswerSchema = z.object({ orderNo: z.string(), replayed: z.boolean() });
+
 export const DepositOrderPageSchema = z.object({
   list: z.array(DepositOrderSchema),
   pageNo: z.number().int(),

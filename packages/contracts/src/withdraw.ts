@@ -117,6 +117,8 @@ export const OpsWithdrawalSchema = WithdrawOrderSchema.extend({
   decidedBy: z.string().nullable(),
 });
 export type OpsWithdrawal = z.infer<typeof OpsWithdrawalSchema>;
+/** A payout or rejection: the decided order, and whether it was decided before (the same decision replayed). */
+export const OpsWithdrawalDecisionSchema = OpsWithdrawalSchema.extend({ replayed: z.boolean() });
 /** A queued order with its member's context (read for the whole page in one query). */
 export const OpsWithdrawalQueueRowSchema = OpsWithdrawalSchema.extend({ member: OpsMemberContextSchema });
 export type OpsWithdrawalQueueRow = z.infer<typeof OpsWithdrawalQueueRowSchema>;

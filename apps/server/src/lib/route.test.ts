@@ -111,6 +111,21 @@ describe('route from a descriptor', () => {
     expect(own.json()).toEqual({ success: true, value: null, message: 'Done' });
   });
 
+  it('should validate the absent body as the route says, and refuse it without', async () => {
+    const OPTIONAL = { ...DESCRIPTOR, body: z.object({ name: z.string().default('none') }) };
+    const server = appWith((instance) => {
+      routeFrom(instance, OPTIONAL, { absentBody: {}, handler: async ({ body }) => ({ id: '1', name: body.name }) });
+      routeFrom(instance, { ...OPTIONAL, path: '/wps/strict/:id' }, { handler: async () => ({ id: '1', name: 'A' }) });
+    });
+    const absent = await server.inject({ method: 'POST', url: '/wps/things/1' });
+    expect(absent.json()).toEqual({ success: true, value: { id: '1', name: 'none' } });
+    const sent = await server.inject({ method: 'POST', url: '/wps/things/1', payload: { name: 'B' } });
+    expect(sent.json()).toEqual({ success: true, value: { id: '1', name: 'B' } });
+    const strict = await server.inject({ method: 'POST', url: '/wps/strict/1' });
+    expect(strict.statusCode).toBe(400);
+    expect(strict.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+
   it('should leave a sealed body to the handler', async () => {
     const server = appWith((instance) =>
       routeFrom(

@@ -54,6 +54,8 @@ export type RouteSpec<D, G> = {
   shortcut?: (request: FastifyRequest, reply: FastifyReply, caller: G) => FastifyReply | undefined;
   /** How the validation message names each input (`Invalid <name>: ...`); default `path`, `query` and `body`. */
   what?: { params?: string; query?: string; body?: string };
+  /** The body validated when the request sends none (`{}` for a body whose fields are all optional). */
+  absentBody?: unknown;
   /** Fastify route options (body limit, compression...). */
   options?: RouteShorthandOptions;
   /**
@@ -114,7 +116,7 @@ export const routeFrom = <const D extends RouteDescriptor, G = undefined>(
       const context = {
         params: params === undefined ? undefined : parseInput(params, request.params, spec.what?.params ?? 'path'),
         query: query === undefined ? undefined : parseInput(query, request.query, spec.what?.query ?? 'query'),
-        body: parsesBody ? parseInput(body, request.body, spec.what?.body ?? 'body') : undefined,
+        body: parsesBody ? parseInput(body, request.body ?? spec.absentBody, spec.what?.body ?? 'body') : undefined,
         caller,
         request,
         reply,

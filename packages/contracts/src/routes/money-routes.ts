@@ -1,5 +1,13 @@
 import { BalanceSchema, MerchantWalletSchema } from '../wallet';
-import { CreateDepositRequestSchema, DepositOrderQuerySchema } from '../deposit';
+import {
+  CreateDepositRequestSchema,
+  CreateDepositResponseSchema,
+  DepositChannelListSchema,
+  DepositOrderPageSchema,
+  DepositOrderQuerySchema,
+  DepositOrderSchema,
+  DepositWebhookAnswerSchema,
+} from '../deposit';
 import { API } from '../paths';
 import {
   DepositOrderParamsSchema,
@@ -26,7 +34,16 @@ import {
   UplineInfoSchema,
 } from '../transfer';
 import { VendorTransferOrderSchema, VendorTransferRequestSchema, VendorWalletsSchema } from '../vendor-wallet';
-import { BindWithdrawAccountRequestSchema, WithdrawPageQuerySchema, WithdrawRequestSchema } from '../withdraw';
+import {
+  BindWithdrawAccountRequestSchema,
+  WithdrawAccountListSchema,
+  WithdrawAccountSchema,
+  WithdrawOrderPageSchema,
+  WithdrawOrderSchema,
+  WithdrawPageQuerySchema,
+  WithdrawRequestSchema,
+  WithdrawSettingsSchema,
+} from '../withdraw';
 import type { RouteDescriptor } from './route-descriptor';
 
 /** A seamless call's descriptor: its path stays a path of the API's (not any string) for lookups by path. */
@@ -69,10 +86,28 @@ export const MONEY_ROUTES = [
     response: TransferResultSchema,
   },
   // Deposits (issue 4)
-  { method: 'GET', path: API.deposit.channels, auth: 'session' },
-  { method: 'POST', path: API.deposit.orders, auth: 'member', body: CreateDepositRequestSchema },
-  { method: 'GET', path: API.deposit.orders, auth: 'session', query: DepositOrderQuerySchema },
-  { method: 'GET', path: API.deposit.order, auth: 'session', params: DepositOrderParamsSchema },
+  { method: 'GET', path: API.deposit.channels, auth: 'session', response: DepositChannelListSchema },
+  {
+    method: 'POST',
+    path: API.deposit.orders,
+    auth: 'member',
+    body: CreateDepositRequestSchema,
+    response: CreateDepositResponseSchema,
+  },
+  {
+    method: 'GET',
+    path: API.deposit.orders,
+    auth: 'session',
+    query: DepositOrderQuerySchema,
+    response: DepositOrderPageSchema,
+  },
+  {
+    method: 'GET',
+    path: API.deposit.order,
+    auth: 'session',
+    params: DepositOrderParamsSchema,
+    response: DepositOrderSchema,
+  },
   // The body's shape is the gateway's own; the route reads the signed bytes.
   {
     method: 'POST',
@@ -80,15 +115,42 @@ export const MONEY_ROUTES = [
     auth: 'gateway-signature',
     params: GatewayParamsSchema,
     encoding: 'signed-json',
+    response: DepositWebhookAnswerSchema,
   },
   // Withdrawals (issue 4)
-  { method: 'GET', path: API.withdraw.settings, auth: 'member' },
-  { method: 'GET', path: API.withdraw.accounts, auth: 'member' },
-  { method: 'POST', path: API.withdraw.accounts, auth: 'member', body: BindWithdrawAccountRequestSchema },
+  { method: 'GET', path: API.withdraw.settings, auth: 'member', response: WithdrawSettingsSchema },
+  { method: 'GET', path: API.withdraw.accounts, auth: 'member', response: WithdrawAccountListSchema },
+  {
+    method: 'POST',
+    path: API.withdraw.accounts,
+    auth: 'member',
+    body: BindWithdrawAccountRequestSchema,
+    response: WithdrawAccountSchema,
+  },
+  // Answers `done(...)`: a message, no value.
   { method: 'DELETE', path: API.withdraw.account, auth: 'member', params: WithdrawAccountParamsSchema },
-  { method: 'POST', path: API.withdraw.orders, auth: 'member', body: WithdrawRequestSchema, encoding: 'sealed' },
-  { method: 'GET', path: API.withdraw.orders, auth: 'member', query: WithdrawPageQuerySchema },
-  { method: 'GET', path: API.withdraw.order, auth: 'member', params: WithdrawOrderParamsSchema },
+  {
+    method: 'POST',
+    path: API.withdraw.orders,
+    auth: 'member',
+    body: WithdrawRequestSchema,
+    encoding: 'sealed',
+    response: WithdrawOrderSchema,
+  },
+  {
+    method: 'GET',
+    path: API.withdraw.orders,
+    auth: 'member',
+    query: WithdrawPageQuerySchema,
+    response: WithdrawOrderPageSchema,
+  },
+  {
+    method: 'GET',
+    path: API.withdraw.order,
+    auth: 'member',
+    params: WithdrawOrderParamsSchema,
+    response: WithdrawOrderSchema,
+  },
   {
     method: 'POST',
     path: API.withdraw.confirm,
@@ -96,7 +158,9 @@ export const MONEY_ROUTES = [
     params: WithdrawOrderParamsSchema,
     body: WithdrawConfirmFieldsSchema,
     encoding: 'multipart',
+    response: WithdrawOrderSchema,
   },
+  // Answers the image itself.
   { method: 'GET', path: API.withdraw.proof, auth: 'member', params: WithdrawProofParamsSchema },
   // The seamless wallet's five signed calls (docs/protocols/seamless-wallet.md)
   ...SEAMLESS_OPS.map((op): SeamlessRoute => ({

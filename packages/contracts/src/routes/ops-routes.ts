@@ -1,8 +1,10 @@
-import { BetRecordQuerySchema } from '../bets';
+import { BetRecordPageSchema, BetRecordQuerySchema } from '../bets';
 import {
+  AdjustmentPageSchema,
   AdjustmentQuerySchema,
   AdjustmentRejectSchema,
   AdjustmentRequestSchema,
+  AdjustmentResultSchema,
   AdjustmentSettingsSchema,
 } from '../cashier-ops';
 import { GamePatchSchema } from '../catalogue';
@@ -52,21 +54,31 @@ import {
   OpsNoticeSchema,
   OpsNoticeUpdateSchema,
 } from '../content-ops';
-import { OpsDepositQuerySchema, OpsDepositRejectSchema } from '../deposit';
+import { OpsDepositOrderSchema, OpsDepositPageSchema, OpsDepositQuerySchema, OpsDepositRejectSchema } from '../deposit';
 import {
+  MemberLoginPageSchema,
   MemberLoginsQuerySchema,
+  MemberNotePageSchema,
   MemberNoteRequestSchema,
+  MemberNoteSchema,
   MemberNotesQuerySchema,
   MemberParamsSchema,
   MemberPasswordResetRequestSchema,
+  MemberPasswordResetResultSchema,
+  MemberSearchPageSchema,
   MemberSearchQuerySchema,
   MemberStatusRequestSchema,
+  MemberStatusResultSchema,
+  OpsMemberProfileSchema,
 } from '../member-ops';
 import { OPS_API } from '../ops-paths';
 import {
   OpsChannelParamsSchema,
   OpsDepositChannelCreateSchema,
+  OpsDepositChannelListSchema,
+  OpsDepositChannelSchema,
   OpsDepositChannelUpdateSchema,
+  OpsWithdrawSettingsSchema,
   OpsWithdrawSettingsUpdateSchema,
 } from '../payments-ops';
 import {
@@ -101,9 +113,14 @@ import {
   StaffSessionSchema,
   StaffUpdateSchema,
 } from '../staff';
-import { TransactionsQuerySchema } from '../transfer';
+import { TransactionPageSchema, TransactionsQuerySchema } from '../transfer';
 import { StaffVendorTransferPageSchema, VendorTransferListQuerySchema } from '../vendor-wallet';
-import { OpsWithdrawalQuerySchema, RejectWithdrawalRequestSchema } from '../withdraw';
+import {
+  OpsWithdrawalDecisionSchema,
+  OpsWithdrawalPageSchema,
+  OpsWithdrawalQuerySchema,
+  RejectWithdrawalRequestSchema,
+} from '../withdraw';
 import type { RouteDescriptor } from './route-descriptor';
 
 type Staff = Omit<RouteDescriptor, 'auth'>;
@@ -178,39 +195,109 @@ export const OPS_ROUTES = [
     },
     { method: 'POST', path: OPS_API.staff.resetMfa, params: StaffIdParamsSchema, response: StaffAccountSchema },
     // Members and agents
-    { method: 'GET', path: OPS_API.members, query: MemberSearchQuerySchema },
-    { method: 'GET', path: OPS_API.member, params: MemberParamsSchema },
-    { method: 'GET', path: OPS_API.memberLogins, params: MemberParamsSchema, query: MemberLoginsQuerySchema },
-    { method: 'GET', path: OPS_API.memberTransactions, params: MemberParamsSchema, query: TransactionsQuerySchema },
-    { method: 'GET', path: OPS_API.memberBets, params: MemberParamsSchema, query: BetRecordQuerySchema },
-    { method: 'POST', path: OPS_API.memberStatus, params: MemberParamsSchema, body: MemberStatusRequestSchema },
+    { method: 'GET', path: OPS_API.members, query: MemberSearchQuerySchema, response: MemberSearchPageSchema },
+    { method: 'GET', path: OPS_API.member, params: MemberParamsSchema, response: OpsMemberProfileSchema },
+    {
+      method: 'GET',
+      path: OPS_API.memberLogins,
+      params: MemberParamsSchema,
+      query: MemberLoginsQuerySchema,
+      response: MemberLoginPageSchema,
+    },
+    {
+      method: 'GET',
+      path: OPS_API.memberTransactions,
+      params: MemberParamsSchema,
+      query: TransactionsQuerySchema,
+      response: TransactionPageSchema,
+    },
+    {
+      method: 'GET',
+      path: OPS_API.memberBets,
+      params: MemberParamsSchema,
+      query: BetRecordQuerySchema,
+      response: BetRecordPageSchema,
+    },
+    {
+      method: 'POST',
+      path: OPS_API.memberStatus,
+      params: MemberParamsSchema,
+      body: MemberStatusRequestSchema,
+      response: MemberStatusResultSchema,
+    },
     {
       method: 'POST',
       path: OPS_API.memberPasswordReset,
       params: MemberParamsSchema,
       body: MemberPasswordResetRequestSchema,
+      response: MemberPasswordResetResultSchema,
     },
-    { method: 'GET', path: OPS_API.memberNotes, params: MemberParamsSchema, query: MemberNotesQuerySchema },
-    { method: 'POST', path: OPS_API.memberNotes, params: MemberParamsSchema, body: MemberNoteRequestSchema },
+    {
+      method: 'GET',
+      path: OPS_API.memberNotes,
+      params: MemberParamsSchema,
+      query: MemberNotesQuerySchema,
+      response: MemberNotePageSchema,
+    },
+    {
+      method: 'POST',
+      path: OPS_API.memberNotes,
+      params: MemberParamsSchema,
+      body: MemberNoteRequestSchema,
+      response: MemberNoteSchema,
+    },
     // Cashier
-    { method: 'GET', path: OPS_API.deposits, query: OpsDepositQuerySchema },
-    { method: 'POST', path: OPS_API.depositApprove, params: DepositOrderParamsSchema },
-    { method: 'POST', path: OPS_API.depositReject, params: DepositOrderParamsSchema, body: OpsDepositRejectSchema },
-    { method: 'GET', path: OPS_API.withdrawals, query: OpsWithdrawalQuerySchema },
-    { method: 'POST', path: OPS_API.withdrawalApprove, params: WithdrawOrderParamsSchema },
+    { method: 'GET', path: OPS_API.deposits, query: OpsDepositQuerySchema, response: OpsDepositPageSchema },
+    {
+      method: 'POST',
+      path: OPS_API.depositApprove,
+      params: DepositOrderParamsSchema,
+      response: OpsDepositOrderSchema,
+    },
+    {
+      method: 'POST',
+      path: OPS_API.depositReject,
+      params: DepositOrderParamsSchema,
+      body: OpsDepositRejectSchema,
+      response: OpsDepositOrderSchema,
+    },
+    { method: 'GET', path: OPS_API.withdrawals, query: OpsWithdrawalQuerySchema, response: OpsWithdrawalPageSchema },
+    {
+      method: 'POST',
+      path: OPS_API.withdrawalApprove,
+      params: WithdrawOrderParamsSchema,
+      response: OpsWithdrawalDecisionSchema,
+    },
     {
       method: 'POST',
       path: OPS_API.withdrawalReject,
       params: WithdrawOrderParamsSchema,
       body: RejectWithdrawalRequestSchema,
+      response: OpsWithdrawalDecisionSchema,
     },
     { method: 'GET', path: OPS_API.withdrawalProof, params: WithdrawProofParamsSchema },
-    { method: 'POST', path: OPS_API.adjustments, body: AdjustmentRequestSchema },
-    { method: 'GET', path: OPS_API.adjustments, query: AdjustmentQuerySchema },
-    { method: 'POST', path: OPS_API.adjustmentApprove, params: AdjustmentIdParamsSchema },
-    { method: 'POST', path: OPS_API.adjustmentReject, params: AdjustmentIdParamsSchema, body: AdjustmentRejectSchema },
-    { method: 'GET', path: OPS_API.adjustmentSettings },
-    { method: 'PUT', path: OPS_API.adjustmentSettings, body: AdjustmentSettingsSchema },
+    { method: 'POST', path: OPS_API.adjustments, body: AdjustmentRequestSchema, response: AdjustmentResultSchema },
+    { method: 'GET', path: OPS_API.adjustments, query: AdjustmentQuerySchema, response: AdjustmentPageSchema },
+    {
+      method: 'POST',
+      path: OPS_API.adjustmentApprove,
+      params: AdjustmentIdParamsSchema,
+      response: AdjustmentResultSchema,
+    },
+    {
+      method: 'POST',
+      path: OPS_API.adjustmentReject,
+      params: AdjustmentIdParamsSchema,
+      body: AdjustmentRejectSchema,
+      response: AdjustmentResultSchema,
+    },
+    { method: 'GET', path: OPS_API.adjustmentSettings, response: AdjustmentSettingsSchema },
+    {
+      method: 'PUT',
+      path: OPS_API.adjustmentSettings,
+      body: AdjustmentSettingsSchema,
+      response: AdjustmentSettingsSchema,
+    },
     {
       method: 'GET',
       path: OPS_API.vendorTransfers,
@@ -238,16 +325,27 @@ export const OPS_ROUTES = [
       body: OpsVendorPatchSchema,
       response: OpsVendorSchema,
     },
-    { method: 'GET', path: OPS_API.depositChannels },
-    { method: 'POST', path: OPS_API.depositChannels, body: OpsDepositChannelCreateSchema },
+    { method: 'GET', path: OPS_API.depositChannels, response: OpsDepositChannelListSchema },
+    {
+      method: 'POST',
+      path: OPS_API.depositChannels,
+      body: OpsDepositChannelCreateSchema,
+      response: OpsDepositChannelSchema,
+    },
     {
       method: 'PATCH',
       path: OPS_API.depositChannel,
       params: OpsChannelParamsSchema,
       body: OpsDepositChannelUpdateSchema,
+      response: OpsDepositChannelSchema,
     },
-    { method: 'GET', path: OPS_API.withdrawSettings },
-    { method: 'PUT', path: OPS_API.withdrawSettings, body: OpsWithdrawSettingsUpdateSchema },
+    { method: 'GET', path: OPS_API.withdrawSettings, response: OpsWithdrawSettingsSchema },
+    {
+      method: 'PUT',
+      path: OPS_API.withdrawSettings,
+      body: OpsWithdrawSettingsUpdateSchema,
+      response: OpsWithdrawSettingsSchema,
+    },
     // Content and the help centre
     { method: 'GET', path: OPS_API.banners, query: OpsBannerQuerySchema, response: OpsBannerPageSchema },
     { method: 'POST', path: OPS_API.banners, body: OpsBannerCreateSchema, response: OpsBannerSchema },

@@ -1,16 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  AdjustmentIdParamsSchema,
-  AdjustmentPageSchema,
-  AdjustmentQuerySchema,
-  AdjustmentRejectSchema,
-  AdjustmentRequestSchema,
-  AdjustmentResultSchema,
-  AdjustmentSettingsSchema,
-  OPS_API,
-} from '@platform/contracts';
-import { success } from '../../lib/respond';
-import { parseInput } from '../../lib/validate';
+import { OPS_API } from '@platform/contracts';
+import { route } from '../../lib/route';
 import type { StaffAuth } from '../staff';
 import type { AdjustmentService } from './adjustment-staff.service';
 
@@ -21,45 +11,53 @@ export type AdjustmentRoutesOptions = { adjustments: AdjustmentService; staff: S
  * above it), list, approve and reject by a second staff member, and the threshold itself.
  */
 export const adjustmentRoutes = async (app: FastifyInstance, { adjustments, staff }: AdjustmentRoutesOptions) => {
-  app.post(OPS_API.adjustments, async (request) => {
-    const caller = await staff.requireStaff(request, 'adjustment.request');
-    const body = parseInput(AdjustmentRequestSchema, request.body ?? {}, 'adjustment');
-    const answer = await adjustments.request(caller, body);
-    request.log.info({ staff: caller.staff, adjustment: answer.id, status: answer.status }, 'adjustment requested');
-    return success(AdjustmentResultSchema, answer);
+  route(app, 'POST', OPS_API.adjustments, {
+    guard: (request) => staff.requireStaff(request, 'adjustment.request'),
+    what: { body: 'adjustment' },
+    absentBody: {},
+    handler: async ({ caller, body, request }) => {
+      const answer = await adjustments.request(caller, body);
+      request.log.info({ staff: caller.staff, adjustment: answer.id, status: answer.status }, 'adjustment requested');
+      return answer;
+    },
   });
 
-  app.get(OPS_API.adjustments, async (request) => {
-    const { merchant } = await staff.requireStaff(request, 'adjustment.request');
-    const query = parseInput(AdjustmentQuerySchema, request.query, 'filter');
-    return success(AdjustmentPageSchema, await adjustments.list(merchant, query));
+  route(app, 'GET', OPS_API.adjustments, {
+    guard: (request) => staff.requireStaff(request, 'adjustment.request'),
+    what: { query: 'filter' },
+    handler: async ({ caller: { merchant }, query }) => adjustments.list(merchant, query),
   });
 
-  app.post(OPS_API.adjustmentApprove, async (request) => {
-    const caller = await staff.requireStaff(request, 'adjustment.approve');
-    const { id } = parseInput(AdjustmentIdParamsSchema, request.params, 'adjustment');
-    const answer = await adjustments.approve(caller, BigInt(id));
-    request.log.info({ staff: caller.staff, adjustment: id, replayed: answer.replayed }, 'adjustment approved');
-    return success(AdjustmentResultSchema, answer);
+  route(app, 'POST', OPS_API.adjustmentApprove, {
+    guard: (request) => staff.requireStaff(request, 'adjustment.approve'),
+    what: { params: 'adjustment' },
+    handler: async ({ caller, params: { id }, request }) => {
+      const answer = await adjustments.approve(caller, BigInt(id));
+      request.log.info({ staff: caller.staff, adjustment: id, replayed: answer.replayed }, 'adjustment approved');
+      return answer;
+    },
   });
 
-  app.post(OPS_API.adjustmentReject, async (request) => {
-    const caller = await staff.requireStaff(request, 'adjustment.approve');
-    const { id } = parseInput(AdjustmentIdParamsSchema, request.params, 'adjustment');
-    const { reason } = parseInput(AdjustmentRejectSchema, request.body ?? {}, 'rejection');
-    const answer = await adjustments.reject(caller, BigInt(id), reason);
-    request.log.info({ staff: caller.staff, adjustment: id }, 'adjustment rejected');
-    return success(AdjustmentResultSchema, answer);
+  route(app, 'POST', OPS_API.adjustmentReject, {
+    guard: (request) => staff.requireStaff(request, 'adjustment.approve'),
+    what: { params: 'adjustment', body: 'rejection' },
+    absentBody: {},
+    handler: async ({ caller, params: { id }, body: { reason }, request }) => {
+      const answer = await adjustments.reject(caller, BigInt(id), reason);
+      request.log.info({ staff: caller.staff, adjustment: id }, 'adjustment rejected');
+      return answer;
+    },
   });
 
-  app.get(OPS_API.adjustmentSettings, async (request) => {
-    const { merchant } = await staff.requireStaff(request, 'payments.manage');
-    return success(AdjustmentSettingsSchema, { threshold: await adjustments.threshold(merchant) });
+  route(app, 'GET', OPS_API.adjustmentSettings, {
+    guard: (request) => staff.requireStaff(request, 'payments.manage'),
+    handler: async ({ caller: { merchant } }) => ({ threshold: await adjustments.threshold(merchant) }),
   });
 
-  app.put(OPS_API.adjustmentSettings, async (request) => {
-    const caller = await staff.requireStaff(request, 'payments.manage');
-    const body = parseInput(AdjustmentSettingsSchema, request.body ?? {}, 'settings');
-    return success(AdjustmentSettingsSchema, { threshold: await adjustments.setThreshold(caller, body.threshold) });
+  route(app, 'PUT', OPS_API.adjustmentSettings, {
+    guard: (request) => staff.requireStaff(request, 'payments.manage'),
+    what: { body: 'settings' },
+    absentBody: {},
+    handler: async ({ caller, body }) => ({ threshold: await adjustments.setThreshold(caller, body.threshold) }),
   });
 };

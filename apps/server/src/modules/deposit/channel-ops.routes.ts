@@ -1,14 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import {
-  OpsChannelParamsSchema,
-  OpsDepositChannelCreateSchema,
-  OpsDepositChannelListSchema,
-  OpsDepositChannelSchema,
-  OpsDepositChannelUpdateSchema,
-  OPS_API,
-} from '@platform/contracts';
-import { success } from '../../lib/respond';
-import { parseInput } from '../../lib/validate';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { OPS_API } from '@platform/contracts';
+import { route } from '../../lib/route';
 import type { StaffAuth } from '../staff';
 import type { ChannelOpsService } from './channel-ops.service';
 
@@ -17,25 +9,30 @@ export const channelOpsRoutes = async (
   app: FastifyInstance,
   { channels, staff }: { channels: ChannelOpsService; staff: StaffAuth },
 ) => {
-  app.get(OPS_API.depositChannels, async (request) => {
-    const caller = await staff.requireStaff(request, 'payments.manage');
-    return success(OpsDepositChannelListSchema, await channels.list(caller.merchant));
+  const guard = (request: FastifyRequest) => staff.requireStaff(request, 'payments.manage');
+
+  route(app, 'GET', OPS_API.depositChannels, {
+    guard,
+    handler: async ({ caller }) => channels.list(caller.merchant),
   });
 
-  app.post(OPS_API.depositChannels, async (request) => {
-    const caller = await staff.requireStaff(request, 'payments.manage');
-    const body = parseInput(OpsDepositChannelCreateSchema, request.body, 'deposit channel');
-    const channel = await channels.create(caller, body);
-    request.log.info({ staff: caller.staff, channel: channel.id }, 'deposit channel created');
-    return success(OpsDepositChannelSchema, channel);
+  route(app, 'POST', OPS_API.depositChannels, {
+    guard,
+    what: { body: 'deposit channel' },
+    handler: async ({ caller, body, request }) => {
+      const channel = await channels.create(caller, body);
+      request.log.info({ staff: caller.staff, channel: channel.id }, 'deposit channel created');
+      return channel;
+    },
   });
 
-  app.patch(OPS_API.depositChannel, async (request) => {
-    const caller = await staff.requireStaff(request, 'payments.manage');
-    const { id } = parseInput(OpsChannelParamsSchema, request.params, 'channel id');
-    const body = parseInput(OpsDepositChannelUpdateSchema, request.body, 'deposit channel');
-    const channel = await channels.update(caller, BigInt(id), body);
-    request.log.info({ staff: caller.staff, channel: channel.id }, 'deposit channel edited');
-    return success(OpsDepositChannelSchema, channel);
+  route(app, 'PATCH', OPS_API.depositChannel, {
+    guard,
+    what: { params: 'channel id', body: 'deposit channel' },
+    handler: async ({ caller, params, body, request }) => {
+      const channel = await channels.update(caller, BigInt(params.id), body);
+      request.log.info({ staff: caller.staff, channel: channel.id }, 'deposit channel edited');
+      return channel;
+    },
   });
 };

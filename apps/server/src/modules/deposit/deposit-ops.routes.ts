@@ -1,14 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  DepositOrderParamsSchema,
-  OPS_API,
-  OpsDepositOrderSchema,
-  OpsDepositPageSchema,
-  OpsDepositQuerySchema,
-  OpsDepositRejectSchema,
-} from '@platform/contracts';
-import { success } from '../../lib/respond';
-import { parseInput } from '../../lib/validate';
+import { OPS_API } from '@platform/contracts';
+import { route } from '../../lib/route';
 import type { StaffAuth } from '../staff';
 import type { DepositStaffService } from './deposit-staff.service';
 
@@ -20,26 +12,29 @@ export const depositOpsRoutes = async (
   app: FastifyInstance,
   { deposits, staff }: { deposits: DepositStaffService; staff: StaffAuth },
 ) => {
-  app.get(OPS_API.deposits, async (request) => {
-    const caller = await staff.requireStaff(request, 'cashier.view');
-    const query = parseInput(OpsDepositQuerySchema, request.query, 'query');
-    return success(OpsDepositPageSchema, await deposits.opsOrders(caller.merchant, query));
+  route(app, 'GET', OPS_API.deposits, {
+    guard: (request) => staff.requireStaff(request, 'cashier.view'),
+    handler: async ({ caller, query }) => deposits.opsOrders(caller.merchant, query),
   });
 
-  app.post(OPS_API.depositApprove, async (request) => {
-    const caller = await staff.requireStaff(request, 'cashier.decide');
-    const { orderNo } = parseInput(DepositOrderParamsSchema, request.params, 'order');
-    const order = await deposits.approve(caller, orderNo);
-    request.log.info({ staff: caller.staff, orderNo }, 'deposit approved');
-    return success(OpsDepositOrderSchema, order);
+  route(app, 'POST', OPS_API.depositApprove, {
+    guard: (request) => staff.requireStaff(request, 'cashier.decide'),
+    what: { params: 'order' },
+    handler: async ({ caller, params: { orderNo }, request }) => {
+      const order = await deposits.approve(caller, orderNo);
+      request.log.info({ staff: caller.staff, orderNo }, 'deposit approved');
+      return order;
+    },
   });
 
-  app.post(OPS_API.depositReject, async (request) => {
-    const caller = await staff.requireStaff(request, 'cashier.decide');
-    const { orderNo } = parseInput(DepositOrderParamsSchema, request.params, 'order');
-    const { reason } = parseInput(OpsDepositRejectSchema, request.body ?? {}, 'rejection');
-    const order = await deposits.reject(caller, orderNo, reason);
-    request.log.info({ staff: caller.staff, orderNo }, 'deposit rejected');
-    return success(OpsDepositOrderSchema, order);
+  route(app, 'POST', OPS_API.depositReject, {
+    guard: (request) => staff.requireStaff(request, 'cashier.decide'),
+    what: { params: 'order', body: 'rejection' },
+    absentBody: {},
+    handler: async ({ caller, params: { orderNo }, body: { reason }, request }) => {
+      const order = await deposits.reject(caller, orderNo, reason);
+      request.log.info({ staff: caller.staff, orderNo }, 'deposit rejected');
+      return order;
+    },
   });
 };

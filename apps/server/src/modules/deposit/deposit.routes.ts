@@ -1,18 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import {
-  API,
-  CreateDepositRequestSchema,
-  CreateDepositResponseSchema,
-  DepositChannelListSchema,
-  DepositOrderPageSchema,
-  DepositOrderParamsSchema,
-  DepositOrderQuerySchema,
-  DepositOrderSchema,
-  GatewayParamsSchema,
-} from '@platform/contracts';
-import { success } from '../../lib/respond';
-import { parseInput } from '../../lib/validate';
+import { API } from '@platform/contracts';
+import { route } from '../../lib/route';
 import type { Auth, MerchantResolver } from '../identity';
 import type { CallbackUrls, DepositMemberService } from './deposit-member.service';
 
@@ -24,7 +12,6 @@ export type DepositRoutesOptions = {
   ownsHost: (merchantId: number, host: string) => Promise<boolean>;
 };
 
-const WebhookAnswerSchema = z.object({ orderNo: z.string(), replayed: z.boolean() });
 /** Gateways send small notifications; anything larger is not one. */
 const WEBHOOK_BODY_LIMIT_BYTES = 16 * 1024;
 
@@ -58,31 +45,32 @@ export const depositRoutes = async (
   app: FastifyInstance,
   { deposits, auth, merchantOf, ownsHost }: DepositRoutesOptions,
 ) => {
-  app.get(API.deposit.channels, async (request) => {
-    await auth.requireSession(request);
-    return success(DepositChannelListSchema, { list: await deposits.channels(await merchantOf(request)) });
+  route(app, 'GET', API.deposit.channels, {
+    guard: auth.requireSession,
+    handler: async ({ request }) => ({ list: await deposits.channels(await merchantOf(request)) }),
   });
 
-  app.post(API.deposit.orders, async (request) => {
-    const session = await auth.requireMember(request);
-    const body = parseInput(CreateDepositRequestSchema, request.body, 'deposit');
-    const caller = { merchant: await merchantOf(request), memberId: session.memberId };
-    const urls = await callbackUrls(request, caller.merchant.id, ownsHost);
-    return success(CreateDepositResponseSchema, await deposits.createOrder(caller, body, urls));
+  route(app, 'POST', API.deposit.orders, {
+    guard: auth.requireMember,
+    what: { body: 'deposit' },
+    handler: async ({ caller: session, body, request }) => {
+      const caller = { merchant: await merchantOf(request), memberId: session.memberId };
+      const urls = await callbackUrls(request, caller.merchant.id, ownsHost);
+      return deposits.createOrder(caller, body, urls);
+    },
   });
 
-  app.get(API.deposit.orders, async (request) => {
-    const session = await auth.requireSession(request);
-    const query = parseInput(DepositOrderQuerySchema, request.query, 'query');
-    const caller = { merchant: await merchantOf(request), memberId: session.memberId };
-    return success(DepositOrderPageSchema, await deposits.memberOrders(caller, query));
+  route(app, 'GET', API.deposit.orders, {
+    guard: auth.requireSession,
+    handler: async ({ caller: session, query, request }) =>
+      deposits.memberOrders({ merchant: await merchantOf(request), memberId: session.memberId }, query),
   });
 
-  app.get(API.deposit.order, async (request) => {
-    const session = await auth.requireSession(request);
-    const { orderNo } = parseInput(DepositOrderParamsSchema, request.params, 'order');
-    const caller = { merchant: await merchantOf(request), memberId: session.memberId };
-    return success(DepositOrderSchema, await deposits.memberOrder(caller, orderNo));
+  route(app, 'GET', API.deposit.order, {
+    guard: auth.requireSession,
+    what: { params: 'order' },
+    handler: async ({ caller: session, params, request }) =>
+      deposits.memberOrder({ merchant: await merchantOf(request), memberId: session.memberId }, params.orderNo),
   });
 
   // The signature covers the exact bytes sent, so this route keeps the raw body (its own parser, in its own scope).
@@ -93,13 +81,15 @@ export const depositRoutes = async (
       { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT_BYTES },
       (_request, body, done) => done(null, body),
     );
-    scope.post(API.deposit.webhook, async (request) => {
-      const { gateway } = parseInput(GatewayParamsSchema, request.params, 'gateway');
-      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const merchant = await merchantOf(request);
-      const result = await deposits.notification(merchant, gateway, request.headers, raw);
-      request.log.info({ gateway, orderNo: result.orderNo, replayed: result.replayed }, 'deposit notification');
-      return success(WebhookAnswerSchema, result);
+    route(scope, 'POST', API.deposit.webhook, {
+      what: { params: 'gateway' },
+      handler: async ({ params: { gateway }, request }) => {
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const merchant = await merchantOf(request);
+        const result = await deposits.notification(merchant, gateway, request.headers, raw);
+        request.log.info({ gateway, orderNo: result.orderNo, replayed: result.replayed }, 'deposit notification');
+        return result;
+      },
     });
   });
 };

@@ -1,27 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  BetRecordPageSchema,
-  BetRecordQuerySchema,
-  MemberLoginPageSchema,
-  MemberLoginsQuerySchema,
-  MemberNotePageSchema,
-  MemberNoteRequestSchema,
-  MemberNoteSchema,
-  MemberNotesQuerySchema,
-  MemberParamsSchema,
-  MemberPasswordResetRequestSchema,
-  MemberPasswordResetResultSchema,
-  MemberSearchPageSchema,
-  MemberSearchQuerySchema,
-  MemberStatusRequestSchema,
-  MemberStatusResultSchema,
-  OpsMemberProfileSchema,
-  TransactionPageSchema,
-  TransactionsQuerySchema,
-  OPS_API,
-} from '@platform/contracts';
-import { success } from '../../lib/respond';
-import { parseInput } from '../../lib/validate';
+import { OPS_API, type StaffPermission } from '@platform/contracts';
+import { route } from '../../lib/route';
 import type { StaffAuth, StaffCaller } from '../staff';
 import type { MemberOpsActions } from './member-ops-actions.service';
 import type { MemberOpsReads } from './member-ops.service';
@@ -35,9 +14,6 @@ export type MemberOpsRoutesOptions = {
   /** Whether a host is one of the merchant's own domains (reset links point there, else at its main domain). */
   ownsHost: (merchantId: number, host: string) => Promise<boolean>;
 };
-
-const memberIdOf = (request: FastifyRequest): bigint =>
-  BigInt(parseInput(MemberParamsSchema, request.params, 'member').memberId);
 
 /** Member data is personal: no cache keeps a copy. */
 const noStore = (reply: FastifyReply) => void reply.header('cache-control', 'no-store');
@@ -58,74 +34,86 @@ const linkBaseOf = async (request: FastifyRequest, caller: StaffCaller, options:
 export const memberOpsRoutes = async (app: FastifyInstance, options: MemberOpsRoutesOptions) => {
   const { service, staff } = options;
 
-  app.get(OPS_API.members, async (request, reply) => {
-    const caller = await staff.requireStaff(request, 'members.view');
-    const query = parseInput(MemberSearchQuerySchema, request.query, 'search');
-    noStore(reply);
-    return success(MemberSearchPageSchema, await service.search(caller, query));
+  const may = (permission: StaffPermission) => (request: FastifyRequest) => staff.requireStaff(request, permission);
+
+  route(app, 'GET', OPS_API.members, {
+    guard: may('members.view'),
+    what: { query: 'search' },
+    handler: async ({ caller, query, reply }) => {
+      noStore(reply);
+      return service.search(caller, query);
+    },
   });
 
-  app.get(OPS_API.member, async (request, reply) => {
-    const caller = await staff.requireStaff(request, 'members.view');
-    const memberId = memberIdOf(request);
-    noStore(reply);
-    return success(OpsMemberProfileSchema, await service.profile(caller, memberId));
+  route(app, 'GET', OPS_API.member, {
+    guard: may('members.view'),
+    what: { params: 'member' },
+    handler: async ({ caller, params, reply }) => {
+      noStore(reply);
+      return service.profile(caller, BigInt(params.memberId));
+    },
   });
 
-  app.get(OPS_API.memberLogins, async (request, reply) => {
-    const caller = await staff.requireStaff(request, 'members.view');
-    const memberId = memberIdOf(request);
-    const query = parseInput(MemberLoginsQuerySchema, request.query, 'query');
-    noStore(reply);
-    return success(MemberLoginPageSchema, await service.logins(caller, memberId, query));
+  route(app, 'GET', OPS_API.memberLogins, {
+    guard: may('members.view'),
+    what: { params: 'member' },
+    handler: async ({ caller, params, query, reply }) => {
+      noStore(reply);
+      return service.logins(caller, BigInt(params.memberId), query);
+    },
   });
 
-  app.get(OPS_API.memberTransactions, async (request, reply) => {
-    const caller = await staff.requireStaff(request, 'members.view');
-    const memberId = memberIdOf(request);
-    const query = parseInput(TransactionsQuerySchema, request.query, 'account record query');
-    noStore(reply);
-    return success(TransactionPageSchema, await service.transactions(caller, memberId, query));
+  route(app, 'GET', OPS_API.memberTransactions, {
+    guard: may('members.view'),
+    what: { params: 'member', query: 'account record query' },
+    handler: async ({ caller, params, query, reply }) => {
+      noStore(reply);
+      return service.transactions(caller, BigInt(params.memberId), query);
+    },
   });
 
-  app.get(OPS_API.memberBets, async (request, reply) => {
-    const caller = await staff.requireStaff(request, 'members.view');
-    const memberId = memberIdOf(request);
-    const query = parseInput(BetRecordQuerySchema, request.query, 'betting record query');
-    noStore(reply);
-    return success(BetRecordPageSchema, await service.bets(caller, memberId, query));
+  route(app, 'GET', OPS_API.memberBets, {
+    guard: may('members.view'),
+    what: { params: 'member', query: 'betting record query' },
+    handler: async ({ caller, params, query, reply }) => {
+      noStore(reply);
+      return service.bets(caller, BigInt(params.memberId), query);
+    },
   });
 
-  app.post(OPS_API.memberStatus, async (request) => {
-    const caller = await staff.requireStaff(request, 'members.status');
-    const memberId = memberIdOf(request);
-    const body = parseInput(MemberStatusRequestSchema, request.body, 'status change');
-    const result = await service.changeStatus(caller, memberId, body);
-    request.log.info({ staff: caller.staff, member: result.id, status: result.status }, 'member status changed');
-    return success(MemberStatusResultSchema, result);
+  route(app, 'POST', OPS_API.memberStatus, {
+    guard: may('members.status'),
+    what: { params: 'member', body: 'status change' },
+    handler: async ({ caller, params, body, request }) => {
+      const result = await service.changeStatus(caller, BigInt(params.memberId), body);
+      request.log.info({ staff: caller.staff, member: result.id, status: result.status }, 'member status changed');
+      return result;
+    },
   });
 
-  app.post(OPS_API.memberPasswordReset, async (request) => {
-    const caller = await staff.requireStaff(request, 'members.password');
-    const memberId = memberIdOf(request);
-    const body = parseInput(MemberPasswordResetRequestSchema, request.body, 'password reset');
-    const result = await service.resetPassword(caller, memberId, body, await linkBaseOf(request, caller, options));
-    request.log.info({ staff: caller.staff, member: memberId.toString() }, 'member password reset sent');
-    return success(MemberPasswordResetResultSchema, result);
+  route(app, 'POST', OPS_API.memberPasswordReset, {
+    guard: may('members.password'),
+    what: { params: 'member', body: 'password reset' },
+    handler: async ({ caller, params, body, request }) => {
+      const memberId = BigInt(params.memberId);
+      const result = await service.resetPassword(caller, memberId, body, await linkBaseOf(request, caller, options));
+      request.log.info({ staff: caller.staff, member: memberId.toString() }, 'member password reset sent');
+      return result;
+    },
   });
 
-  app.get(OPS_API.memberNotes, async (request, reply) => {
-    const caller = await staff.requireStaff(request, 'members.view');
-    const memberId = memberIdOf(request);
-    const query = parseInput(MemberNotesQuerySchema, request.query, 'query');
-    noStore(reply);
-    return success(MemberNotePageSchema, await service.notes(caller, memberId, query));
+  route(app, 'GET', OPS_API.memberNotes, {
+    guard: may('members.view'),
+    what: { params: 'member' },
+    handler: async ({ caller, params, query, reply }) => {
+      noStore(reply);
+      return service.notes(caller, BigInt(params.memberId), query);
+    },
   });
 
-  app.post(OPS_API.memberNotes, async (request) => {
-    const caller = await staff.requireStaff(request, 'members.note');
-    const memberId = memberIdOf(request);
-    const { text } = parseInput(MemberNoteRequestSchema, request.body, 'note');
-    return success(MemberNoteSchema, await service.addNote(caller, memberId, text));
+  route(app, 'POST', OPS_API.memberNotes, {
+    guard: may('members.note'),
+    what: { params: 'member', body: 'note' },
+    handler: async ({ caller, params, body }) => service.addNote(caller, BigInt(params.memberId), body.text),
   });
 };

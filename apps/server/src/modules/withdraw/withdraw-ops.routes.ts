@@ -1,16 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import {
-  OPS_API,
-  OpsWithdrawalPageSchema,
-  OpsWithdrawalQuerySchema,
-  OpsWithdrawalSchema,
-  RejectWithdrawalRequestSchema,
-  WithdrawOrderParamsSchema,
-  WithdrawProofParamsSchema,
-} from '@platform/contracts';
-import { success } from '../../lib/respond';
-import { parseInput } from '../../lib/validate';
+import { OPS_API } from '@platform/contracts';
+import { route } from '../../lib/route';
 import type { StaffAuth } from '../staff';
 import { sendProof } from './proof-image';
 import type { WithdrawStaffService } from './withdraw-staff.service';
@@ -22,34 +12,40 @@ export const withdrawOpsRoutes = async (app: FastifyInstance, options: WithdrawO
   const { withdraw, staff } = options;
 
   /** The same image to staff of the order's merchant (cashier.view); another merchant's order is a 404. */
-  app.get(OPS_API.withdrawalProof, async (request, reply) => {
-    const { merchant } = await staff.requireStaff(request, 'cashier.view');
-    const params = parseInput(WithdrawProofParamsSchema, request.params, 'proof');
-    const order = await withdraw.staffOrder(merchant, params.orderNo);
-    return sendProof(reply, await withdraw.proof(merchant, order.id, BigInt(params.proofId)));
+  route(app, 'GET', OPS_API.withdrawalProof, {
+    guard: (request) => staff.requireStaff(request, 'cashier.view'),
+    what: { params: 'proof' },
+    handler: async ({ caller: { merchant }, params, reply }) => {
+      const order = await withdraw.staffOrder(merchant, params.orderNo);
+      return sendProof(reply, await withdraw.proof(merchant, order.id, BigInt(params.proofId)));
+    },
   });
 
   // Staff (issues 4 and 7): the queue with each member's context, payout and rejection (each audited).
-  app.get(OPS_API.withdrawals, async (request) => {
-    const caller = await staff.requireStaff(request, 'cashier.view');
-    const query = parseInput(OpsWithdrawalQuerySchema, request.query, 'filter');
-    return success(OpsWithdrawalPageSchema, await withdraw.queue(caller.merchant, query));
+  route(app, 'GET', OPS_API.withdrawals, {
+    guard: (request) => staff.requireStaff(request, 'cashier.view'),
+    what: { query: 'filter' },
+    handler: async ({ caller, query }) => withdraw.queue(caller.merchant, query),
   });
 
-  app.post(OPS_API.withdrawalApprove, async (request) => {
-    const caller = await staff.requireStaff(request, 'cashier.decide');
-    const { orderNo } = parseInput(WithdrawOrderParamsSchema, request.params, 'order');
-    const { order, replayed } = await withdraw.decide(caller, orderNo, { status: 'PAID', reason: null });
-    request.log.info({ staff: caller.staff, orderNo, replayed }, 'withdrawal paid');
-    return success(OpsWithdrawalSchema.extend({ replayed: z.boolean() }), { ...order, replayed });
+  route(app, 'POST', OPS_API.withdrawalApprove, {
+    guard: (request) => staff.requireStaff(request, 'cashier.decide'),
+    what: { params: 'order' },
+    handler: async ({ caller, params: { orderNo }, request }) => {
+      const { order, replayed } = await withdraw.decide(caller, orderNo, { status: 'PAID', reason: null });
+      request.log.info({ staff: caller.staff, orderNo, replayed }, 'withdrawal paid');
+      return { ...order, replayed };
+    },
   });
 
-  app.post(OPS_API.withdrawalReject, async (request) => {
-    const caller = await staff.requireStaff(request, 'cashier.decide');
-    const { orderNo } = parseInput(WithdrawOrderParamsSchema, request.params, 'order');
-    const { reason } = parseInput(RejectWithdrawalRequestSchema, request.body ?? {}, 'rejection');
-    const { order, replayed } = await withdraw.decide(caller, orderNo, { status: 'REJECTED', reason });
-    request.log.info({ staff: caller.staff, orderNo, replayed }, 'withdrawal rejected');
-    return success(OpsWithdrawalSchema.extend({ replayed: z.boolean() }), { ...order, replayed });
+  route(app, 'POST', OPS_API.withdrawalReject, {
+    guard: (request) => staff.requireStaff(request, 'cashier.decide'),
+    what: { params: 'order', body: 'rejection' },
+    absentBody: {},
+    handler: async ({ caller, params: { orderNo }, body: { reason }, request }) => {
+      const { order, replayed } = await withdraw.decide(caller, orderNo, { status: 'REJECTED', reason });
+      request.log.info({ staff: caller.staff, orderNo, replayed }, 'withdrawal rejected');
+      return { ...order, replayed };
+    },
   });
 };

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { OpsWithdrawSettingsSchema, OpsWithdrawSettingsUpdateSchema, OPS_API } from '@platform/contracts';
-import { success } from '../../lib/respond';
-import { parseInput } from '../../lib/validate';
+import { OPS_API } from '@platform/contracts';
+import { route } from '../../lib/route';
 import type { StaffAuth } from '../staff';
 import type { WithdrawSettingsOpsService } from './withdraw-settings-ops.service';
 
@@ -10,16 +9,18 @@ export const withdrawSettingsOpsRoutes = async (
   app: FastifyInstance,
   { settings, staff }: { settings: WithdrawSettingsOpsService; staff: StaffAuth },
 ) => {
-  app.get(OPS_API.withdrawSettings, async (request) => {
-    const caller = await staff.requireStaff(request, 'payments.manage');
-    return success(OpsWithdrawSettingsSchema, await settings.get(caller.merchant));
+  route(app, 'GET', OPS_API.withdrawSettings, {
+    guard: (request) => staff.requireStaff(request, 'payments.manage'),
+    handler: async ({ caller }) => settings.get(caller.merchant),
   });
 
-  app.put(OPS_API.withdrawSettings, async (request) => {
-    const caller = await staff.requireStaff(request, 'payments.manage');
-    const body = parseInput(OpsWithdrawSettingsUpdateSchema, request.body, 'withdrawal settings');
-    const updated = await settings.update(caller, body);
-    request.log.info({ staff: caller.staff }, 'withdrawal settings edited');
-    return success(OpsWithdrawSettingsSchema, updated);
+  route(app, 'PUT', OPS_API.withdrawSettings, {
+    guard: (request) => staff.requireStaff(request, 'payments.manage'),
+    what: { body: 'withdrawal settings' },
+    handler: async ({ caller, body, request }) => {
+      const updated = await settings.update(caller, body);
+      request.log.info({ staff: caller.staff }, 'withdrawal settings edited');
+      return updated;
+    },
   });
 };

@@ -1,24 +1,9 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  API,
-  BindWithdrawAccountRequestSchema,
-  PROOF_MAX_BYTES,
-  PROOF_MAX_FILES,
-  WithdrawAccountListSchema,
-  WithdrawAccountParamsSchema,
-  WithdrawAccountSchema,
-  WithdrawConfirmFieldsSchema,
-  WithdrawOrderPageSchema,
-  WithdrawOrderParamsSchema,
-  WithdrawOrderSchema,
-  WithdrawPageQuerySchema,
-  WithdrawProofParamsSchema,
-  WithdrawRequestSchema,
-  WithdrawSettingsSchema,
-} from '@platform/contracts';
+import { API, PROOF_MAX_BYTES, PROOF_MAX_FILES, WithdrawConfirmFieldsSchema } from '@platform/contracts';
 import { AppError } from '../../lib/app-error';
-import { done, success } from '../../lib/respond';
+import { done } from '../../lib/respond';
+import { route } from '../../lib/route';
 import { assertStorable } from '../../lib/storable-input';
 import { parseInput } from '../../lib/validate';
 import type { Auth, MerchantResolver } from '../identity';
@@ -75,65 +60,76 @@ export const withdrawRoutes = async (app: FastifyInstance, options: WithdrawRout
     limits: { fileSize: PROOF_MAX_BYTES, files: PROOF_MAX_FILES + 1, fields: 5, fieldSize: 2_000, parts: 10 },
   });
 
-  app.get(API.withdraw.settings, async (request, reply) => {
-    const session = await auth.requireMember(request);
-    void reply.header('cache-control', 'no-store');
-    return success(WithdrawSettingsSchema, await withdraw.settings(await merchantOf(request), session));
+  route(app, 'GET', API.withdraw.settings, {
+    guard: auth.requireMember,
+    handler: async ({ caller: session, request, reply }) => {
+      void reply.header('cache-control', 'no-store');
+      return withdraw.settings(await merchantOf(request), session);
+    },
   });
 
-  app.get(API.withdraw.accounts, async (request) => {
-    const session = await auth.requireMember(request);
-    return success(WithdrawAccountListSchema, { list: await withdraw.accounts(session) });
+  route(app, 'GET', API.withdraw.accounts, {
+    guard: auth.requireMember,
+    handler: async ({ caller: session }) => ({ list: await withdraw.accounts(session) }),
   });
 
-  app.post(API.withdraw.accounts, async (request) => {
-    const session = await auth.requireMember(request);
-    const body = parseInput(BindWithdrawAccountRequestSchema, request.body, 'withdrawal account');
-    return success(WithdrawAccountSchema, await withdraw.bindAccount(session, body));
+  route(app, 'POST', API.withdraw.accounts, {
+    guard: auth.requireMember,
+    what: { body: 'withdrawal account' },
+    handler: async ({ caller: session, body }) => withdraw.bindAccount(session, body),
   });
 
-  app.delete(API.withdraw.account, async (request) => {
-    const session = await auth.requireMember(request);
-    const { accountId } = parseInput(WithdrawAccountParamsSchema, request.params, 'account');
-    await withdraw.removeAccount(session, BigInt(accountId));
-    return done('The account has been removed');
+  route(app, 'DELETE', API.withdraw.account, {
+    guard: auth.requireMember,
+    what: { params: 'account' },
+    handler: async ({ caller: session, params }) => {
+      await withdraw.removeAccount(session, BigInt(params.accountId));
+      return done('The account has been removed');
+    },
   });
 
-  app.post(API.withdraw.orders, async (request) => {
-    const session = await auth.requireMember(request);
-    const body = await sealed.open(session.merchantId, request.body, WithdrawRequestSchema, 'withdrawal');
-    return success(WithdrawOrderSchema, await withdraw.request(await merchantOf(request), session, body));
+  route(app, 'POST', API.withdraw.orders, {
+    guard: auth.requireMember,
+    handler: async ({ caller: session, request, descriptor }) => {
+      const body = await sealed.open(session.merchantId, request.body, descriptor.body, 'withdrawal');
+      return withdraw.request(await merchantOf(request), session, body);
+    },
   });
 
-  app.get(API.withdraw.orders, async (request) => {
-    const session = await auth.requireMember(request);
-    const query = parseInput(WithdrawPageQuerySchema, request.query, 'page');
-    const merchant = await merchantOf(request);
-    return success(WithdrawOrderPageSchema, await withdraw.orders(merchant, session, query.page, query.pageSize));
+  route(app, 'GET', API.withdraw.orders, {
+    guard: auth.requireMember,
+    what: { query: 'page' },
+    handler: async ({ caller: session, query, request }) =>
+      withdraw.orders(await merchantOf(request), session, query.page, query.pageSize),
   });
 
-  app.get(API.withdraw.order, async (request) => {
-    const session = await auth.requireMember(request);
-    const { orderNo } = parseInput(WithdrawOrderParamsSchema, request.params, 'order');
-    return success(WithdrawOrderSchema, await withdraw.order(await merchantOf(request), session, orderNo));
+  route(app, 'GET', API.withdraw.order, {
+    guard: auth.requireMember,
+    what: { params: 'order' },
+    handler: async ({ caller: session, params, request }) =>
+      withdraw.order(await merchantOf(request), session, params.orderNo),
   });
 
-  app.post(API.withdraw.confirm, async (request) => {
-    const session = await auth.requireMember(request);
-    const { orderNo } = parseInput(WithdrawOrderParamsSchema, request.params, 'order');
-    const merchant = await merchantOf(request);
-    // Ownership before reading the upload: another member's order is a 404 whatever was sent.
-    await withdraw.ownOrder(merchant, session, orderNo);
-    const { answer, proofs } = await readConfirmation(request);
-    return success(WithdrawOrderSchema, await withdraw.confirm(merchant, session, orderNo, answer, proofs));
+  route(app, 'POST', API.withdraw.confirm, {
+    guard: auth.requireMember,
+    what: { params: 'order' },
+    handler: async ({ caller: session, params: { orderNo }, request }) => {
+      const merchant = await merchantOf(request);
+      // Ownership before reading the upload: another member's order is a 404 whatever was sent.
+      await withdraw.ownOrder(merchant, session, orderNo);
+      const { answer, proofs } = await readConfirmation(request);
+      return withdraw.confirm(merchant, session, orderNo, answer, proofs);
+    },
   });
 
   /** A proof image, to the member whose order it is (staff read it through OPS_API.withdrawalProof). */
-  app.get(API.withdraw.proof, async (request, reply) => {
-    const session = await auth.requireMember(request);
-    const params = parseInput(WithdrawProofParamsSchema, request.params, 'proof');
-    const merchant = await merchantOf(request);
-    const order = await withdraw.ownOrder(merchant, session, params.orderNo);
-    return sendProof(reply, await withdraw.proof(merchant, order.id, BigInt(params.proofId)));
+  route(app, 'GET', API.withdraw.proof, {
+    guard: auth.requireMember,
+    what: { params: 'proof' },
+    handler: async ({ caller: session, params, request, reply }) => {
+      const merchant = await merchantOf(request);
+      const order = await withdraw.ownOrder(merchant, session, params.orderNo);
+      return sendProof(reply, await withdraw.proof(merchant, order.id, BigInt(params.proofId)));
+    },
   });
 };
