@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { API, ArtParamsSchema, type ArtKind } from '@platform/contracts';
-import { parseInput } from '../../lib/validate';
+import { API, type ArtKind } from '@platform/contracts';
+import { route } from '../../lib/route';
 
 /**
  * Artwork made in the repository (no external images): a deterministic SVG per kind and name, a gradient picked from
@@ -99,21 +99,23 @@ const MEMO_MAX = 1_000;
 /** GET /wps/game/art/:kind/:name: image/svg+xml, immutable for a year, with an ETag. */
 export const artRoutes = async (app: FastifyInstance) => {
   const memo = new Map<string, { svg: string; etag: string }>();
-  app.get(API.game.art, async (request, reply) => {
-    const { kind, name } = parseInput(ArtParamsSchema, request.params, 'artwork');
-    const key = `${kind}/${name}`;
-    let art = memo.get(key);
-    if (art === undefined) {
-      const svg = renderArt(kind, name);
-      art = { svg, etag: `"${createHash('sha256').update(svg).digest('base64url').slice(0, 22)}"` };
-      if (memo.size >= MEMO_MAX) memo.delete(memo.keys().next().value ?? '');
-      memo.set(key, art);
-    }
-    reply
-      .header('cache-control', `public, max-age=${ONE_YEAR_S}, immutable`)
-      .header('etag', art.etag)
-      .header('x-content-type-options', 'nosniff');
-    if (request.headers['if-none-match'] === art.etag) return reply.code(304).send();
-    return reply.type('image/svg+xml; charset=utf-8').send(art.svg);
+  route(app, 'GET', API.game.art, {
+    what: { params: 'artwork' },
+    handler: async ({ params: { kind, name }, request, reply }) => {
+      const key = `${kind}/${name}`;
+      let art = memo.get(key);
+      if (art === undefined) {
+        const svg = renderArt(kind, name);
+        art = { svg, etag: `"${createHash('sha256').update(svg).digest('base64url').slice(0, 22)}"` };
+        if (memo.size >= MEMO_MAX) memo.delete(memo.keys().next().value ?? '');
+        memo.set(key, art);
+      }
+      reply
+        .header('cache-control', `public, max-age=${ONE_YEAR_S}, immutable`)
+        .header('etag', art.etag)
+        .header('x-content-type-options', 'nosniff');
+      if (request.headers['if-none-match'] === art.etag) return reply.code(304).send();
+      return reply.type('image/svg+xml; charset=utf-8').send(art.svg);
+    },
   });
 };
