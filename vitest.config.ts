@@ -6,6 +6,7 @@ export default defineConfig({
       'packages/contracts',
       'packages/db',
       'packages/game-math',
+      'packages/ui',
       'apps/server',
       'apps/web',
       'apps/ops',
