@@ -49,14 +49,14 @@ const SELECT = `SELECT r.merchant_id AS "merchantId", r.id, r.member_id AS "memb
     r.requested_at AS "requestedAt", r.status, r.decided_by_id AS "decidedById", r.decided_by AS "decidedBy",
     r.decided_at AS "decidedAt", r.decision_reason AS "decisionReason", r.idempotency_key AS "idempotencyKey",
     r.transfer_id AS "transferId"
-  FROM adjustment_requests r JOIN member_briefs m ON m.merchant_id = r.merchant_id AND m.id = r.member_id`;
+  FROM adjustment_requests r JOIN member_directory m ON m.merchant_id = r.merchant_id AND m.id = r.member_id`;
 
 const FILTER = `r.merchant_id = $1 AND ($2::text IS NULL OR r.status = $2) AND ($3::bigint IS NULL OR r.member_id = $3)
   AND ($4::text IS NULL OR lower(r.requested_by) = lower($4))
   AND ($5::date IS NULL OR r.requested_at >=
-    ($5::date::timestamp AT TIME ZONE (SELECT mt.timezone FROM merchant_time_zones mt WHERE mt.merchant_id = $1)))
+    ($5::date::timestamp AT TIME ZONE (SELECT mt.timezone FROM merchant_directory mt WHERE mt.id = $1)))
   AND ($6::date IS NULL OR r.requested_at <
-    (($6::date + 1)::timestamp AT TIME ZONE (SELECT mt.timezone FROM merchant_time_zones mt WHERE mt.merchant_id = $1)))`;
+    (($6::date + 1)::timestamp AT TIME ZONE (SELECT mt.timezone FROM merchant_directory mt WHERE mt.id = $1)))`;
 
 /** Counting stops here: a page count above it is shown as this many rows' worth (bounded work). */
 const COUNT_CAP = 10_000;

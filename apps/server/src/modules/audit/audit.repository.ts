@@ -81,9 +81,9 @@ const LIST_SQL = `SELECT a.id::text AS id, a.created_at AS "createdAt", a.staff_
     AND ($4::text IS NULL OR a.target_type = $4::text)
     AND ($5::text IS NULL OR a.target_id = $5::text)
     AND ($6::date IS NULL OR a.created_at >=
-      ($6::date::timestamp AT TIME ZONE (SELECT z.timezone FROM merchant_time_zones z WHERE z.merchant_id = $1)))
+      ($6::date::timestamp AT TIME ZONE (SELECT z.timezone FROM merchant_directory z WHERE z.id = $1)))
     AND ($7::date IS NULL OR a.created_at <
-      (($7::date + 1)::timestamp AT TIME ZONE (SELECT z.timezone FROM merchant_time_zones z WHERE z.merchant_id = $1)))
+      (($7::date + 1)::timestamp AT TIME ZONE (SELECT z.timezone FROM merchant_directory z WHERE z.id = $1)))
     AND ($8::bigint IS NULL OR (a.created_at, a.id) <
       (SELECT c.created_at, c.id FROM staff_audit_log c WHERE c.id = $8::bigint AND c.merchant_id = $1))
   ORDER BY a.created_at DESC, a.id DESC

@@ -56,12 +56,12 @@ const ROUND_COLUMNS = `r.vendor_code AS "vendorCode", v.display_name AS "vendorN
   r.settled_at AS "settledAt"`;
 
 /** The catalogue's names of a round's vendor and game (its read-only views; a round may name a game it dropped). */
-const ROUND_JOINS = `LEFT JOIN vendor_profiles v ON v.merchant_id = r.merchant_id AND v.code = r.vendor_code
-  LEFT JOIN game_profiles g ON g.merchant_id = r.merchant_id AND g.vendor_code = r.vendor_code
+const ROUND_JOINS = `LEFT JOIN vendor_directory v ON v.merchant_id = r.merchant_id AND v.code = r.vendor_code
+  LEFT JOIN game_directory g ON g.merchant_id = r.merchant_id AND g.vendor_code = r.vendor_code
     AND g.game_code = r.game_code`;
 
 /**
- * The member's rounds of a period (the seamless module's game_round_records view): a range of game_rounds_by_member
+ * The member's rounds of a period (the seamless module's game_round_facts view): a range of game_rounds_by_member
  * (merchant, member, started_at), the other filters applied on the rows of that range. $1..$9 in the order of
  * `filterParams`.
  */
@@ -99,7 +99,7 @@ export const betsRepository = (db: Queryable) => ({
   localToday: async (merchantId: number, nowIso: string): Promise<{ timezone: string; today: string }> => {
     const { rows } = await db.query<{ timezone: string; today: string }>(
       `SELECT timezone, to_char($2::timestamptz AT TIME ZONE timezone, 'YYYY-MM-DD') AS today
-       FROM merchant_basics WHERE id = $1`,
+       FROM merchant_directory WHERE id = $1`,
       [merchantId, nowIso],
     );
     const row = rows[0];
@@ -110,7 +110,7 @@ export const betsRepository = (db: Queryable) => ({
   /** A page of the rounds, newest first. */
   rounds: async (filter: RoundFilter, offset: number, limit: number): Promise<RoundRow[]> => {
     const { rows } = await db.query<RoundRow>(
-      `SELECT ${ROUND_COLUMNS} FROM game_round_records r ${ROUND_JOINS}
+      `SELECT ${ROUND_COLUMNS} FROM game_round_facts r ${ROUND_JOINS}
        WHERE ${FILTER_SQL}
        ORDER BY r.started_at DESC, r.vendor_code, r.round_id DESC OFFSET $10 LIMIT $11`,
       [...filterParams(filter), offset, limit],
@@ -123,8 +123,8 @@ export const betsRepository = (db: Queryable) => ({
     const { rows } = await db.query<{ rounds: bigint | number; bet: bigint; win: bigint; valid: bigint }>(
       `SELECT count(*) AS rounds, coalesce(sum(r.bet_minor), 0)::bigint AS bet,
          coalesce(sum(r.win_minor), 0)::bigint AS win, coalesce(sum(r.valid_bet_minor), 0)::bigint AS valid
-       FROM game_round_records r
-       LEFT JOIN game_profiles g ON g.merchant_id = r.merchant_id AND g.vendor_code = r.vendor_code
+       FROM game_round_facts r
+       LEFT JOIN game_directory g ON g.merchant_id = r.merchant_id AND g.vendor_code = r.vendor_code
          AND g.game_code = r.game_code
        WHERE ${FILTER_SQL}`,
       filterParams(filter),
@@ -146,7 +146,7 @@ export const betsRepository = (db: Queryable) => ({
     roundId: string,
   ): Promise<(RoundRow & { replayUrl: string | null }) | undefined> => {
     const { rows } = await db.query<RoundRow & { replayUrl: string | null }>(
-      `SELECT ${ROUND_COLUMNS}, v.replay_url AS "replayUrl" FROM game_round_records r ${ROUND_JOINS}
+      `SELECT ${ROUND_COLUMNS}, v.replay_url AS "replayUrl" FROM game_round_facts r ${ROUND_JOINS}
        WHERE r.merchant_id = $1 AND r.vendor_code = $2 AND r.round_id = $3 AND r.member_id = $4`,
       [merchantId, vendorCode, roundId, memberId],
     );
@@ -166,7 +166,7 @@ export const betsRepository = (db: Queryable) => ({
   ): Promise<VendorTransactionRow[]> => {
     const { rows } = await db.query<VendorTransactionRow>(
       `SELECT transaction_id AS "transactionId", kind, amount_minor AS "amountMinor", status, created_at AS "createdAt"
-       FROM vendor_call_records
+       FROM vendor_call_facts
        WHERE merchant_id = $1 AND vendor_code = $2 AND round_id = $3 AND member_id = $4
          AND kind <> 'END_ROUND' AND status <> 'TOMBSTONE'
        ORDER BY created_at, transaction_id LIMIT $5`,

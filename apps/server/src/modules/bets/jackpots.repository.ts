@@ -8,7 +8,7 @@ export const jackpotRepository = (db: Queryable) => ({
   feedVendors: async (merchantId: number): Promise<JackpotVendor[]> =>
     (
       await db.query<JackpotVendor>(
-        `SELECT code, api_url AS "apiUrl" FROM vendor_profiles
+        `SELECT code, api_url AS "apiUrl" FROM vendor_directory
          WHERE merchant_id = $1 AND status = 'ACTIVE' AND connected AND api_url IS NOT NULL ORDER BY sort, code`,
         [merchantId],
       )

@@ -23,8 +23,8 @@ export const winnersRepository = (db: Queryable) => ({
       `INSERT INTO game_wins (merchant_id, member_id, customer_name, game_id, win_minor, currency, won_at, vendor_code,
          round_id)
        SELECT m.merchant_id, m.id, m.username, g.id, $5, $6, $7::timestamptz, $3, $8
-       FROM member_standing m
-       JOIN game_profiles g ON g.merchant_id = m.merchant_id AND g.vendor_code = $3 AND g.game_code = $4
+       FROM member_directory m
+       JOIN game_directory g ON g.merchant_id = m.merchant_id AND g.vendor_code = $3 AND g.game_code = $4
        WHERE m.merchant_id = $1 AND m.id = $2
        ON CONFLICT (merchant_id, vendor_code, round_id) WHERE round_id IS NOT NULL
        DO UPDATE SET win_minor = EXCLUDED.win_minor, won_at = EXCLUDED.won_at

@@ -212,7 +212,7 @@ describeEachDatabase('cashier queues: filters, member context, audited decisions
       statements.length = 0;
       const page = await deposits({ status: 'PENDING', pageSize: '50' });
       expect(page.list.length).toBeGreaterThanOrEqual(4);
-      expect(statements.filter((sql) => sql.includes('FROM member_briefs m CROSS JOIN day'))).toHaveLength(1);
+      expect(statements.filter((sql) => sql.includes('FROM member_directory m CROSS JOIN day'))).toHaveLength(1);
     } finally {
       Object.assign(spy, { query });
     }

@@ -23,28 +23,28 @@ export type MemberContextRow = {
  */
 const CONTEXT_SQL = `WITH day AS (
     SELECT date_trunc('day', $3::timestamptz AT TIME ZONE mt.timezone) AT TIME ZONE mt.timezone AS starts
-    FROM merchant_time_zones mt WHERE mt.merchant_id = $1
+    FROM merchant_directory mt WHERE mt.id = $1
   )
   SELECT m.id, m.username, m.user_type::int AS "userType", m.status, m.created_at AS "registeredAt",
-    COALESCE((SELECT sum(a.balance_minor) FROM ledger_member_balances a
-      WHERE a.merchant_id = m.merchant_id AND a.member_id = m.id
+    COALESCE((SELECT sum(a.balance_minor) FROM ledger_account_balances a
+      WHERE a.merchant_id = m.merchant_id AND a.owner_kind = 'MEMBER' AND a.owner_id = m.id
         AND a.purpose = 'CASH' AND a.currency = $4), 0)::bigint AS "cashMinor",
-    COALESCE((SELECT sum(a.balance_minor) FROM ledger_member_balances a
-      WHERE a.merchant_id = m.merchant_id AND a.member_id = m.id
+    COALESCE((SELECT sum(a.balance_minor) FROM ledger_account_balances a
+      WHERE a.merchant_id = m.merchant_id AND a.owner_kind = 'MEMBER' AND a.owner_id = m.id
         AND a.purpose = 'FROZEN' AND a.currency = $4), 0)::bigint AS "frozenMinor",
-    COALESCE((SELECT sum(d.amount_minor) FROM deposit_member_orders d
+    COALESCE((SELECT sum(d.amount_minor) FROM deposit_order_facts d
       WHERE d.merchant_id = m.merchant_id AND d.member_id = m.id AND d.status IN ('PAID', 'APPROVED')), 0)::bigint
       AS "depositTotalMinor",
-    COALESCE((SELECT sum(w.amount_minor) FROM withdraw_member_orders w
+    COALESCE((SELECT sum(w.amount_minor) FROM withdraw_order_facts w
       WHERE w.merchant_id = m.merchant_id AND w.member_id = m.id AND w.status = 'PAID'), 0)::bigint
       AS "withdrawalTotalMinor",
-    (SELECT count(*) FROM deposit_member_orders d
+    (SELECT count(*) FROM deposit_order_facts d
       WHERE d.merchant_id = m.merchant_id AND d.member_id = m.id AND d.created_at >= day.starts)::int
       AS "depositsToday",
-    (SELECT count(*) FROM withdraw_member_orders w
+    (SELECT count(*) FROM withdraw_order_facts w
       WHERE w.merchant_id = m.merchant_id AND w.member_id = m.id AND w.status <> 'HOLDING'
         AND w.created_at >= day.starts)::int AS "withdrawalsToday"
-  FROM member_briefs m CROSS JOIN day
+  FROM member_directory m CROSS JOIN day
   WHERE m.merchant_id = $1 AND m.id = ANY($2::bigint[])`;
 
 /** Most members one call reads: a queue page is at most 50 rows. */

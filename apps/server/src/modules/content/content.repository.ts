@@ -145,9 +145,9 @@ export const contentRepository = (db: Queryable) => ({
     (
       await db.query<WinRow>(
         `SELECT w.customer_name AS "customerName", w.win_minor AS "winMinor", g.icon_url AS "iconUrl", g.names
-         FROM game_win_facts w JOIN catalogue_game_facts g ON g.game_id = w.game_id AND g.merchant_id = w.merchant_id
-           JOIN catalogue_vendor_facts v
-             ON v.merchant_id = g.merchant_id AND v.vendor_code = g.vendor_code AND v.connected
+         FROM game_win_facts w JOIN game_directory g ON g.id = w.game_id AND g.merchant_id = w.merchant_id
+           JOIN vendor_directory v
+             ON v.merchant_id = g.merchant_id AND v.code = g.vendor_code AND v.connected
          WHERE w.merchant_id = $1 AND w.currency = $2 AND g.status <> 'DISABLED'
            AND ($3::text IS NULL OR g.game_type = $3::text)
            AND ($4::text[] IS NULL OR g.vendor_code = ANY($4::text[]))

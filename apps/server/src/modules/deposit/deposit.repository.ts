@@ -71,7 +71,7 @@ const ORDER_SELECT = `SELECT o.merchant_id AS "merchantId", o.id, o.order_no AS 
     c.bank_name AS "bankName", c.bank_account_name AS "bankAccountName", c.bank_account_number AS "bankAccountNumber"
   FROM deposit_orders o
   JOIN deposit_channels c ON c.merchant_id = o.merchant_id AND c.id = o.channel_id
-  JOIN member_briefs m ON m.merchant_id = o.merchant_id AND m.id = o.member_id`;
+  JOIN member_directory m ON m.merchant_id = o.merchant_id AND m.id = o.member_id`;
 
 /** The staff queue's filters (amounts in minor units, days of the merchant's time zone, both included). */
 export type OpsDepositFilter = {
@@ -223,9 +223,9 @@ export const depositRepository = (db: Queryable) => {
          AND ($4::text IS NULL OR o.order_no = $4) AND ($5::bigint IS NULL OR o.channel_id = $5)
          AND ($6::bigint IS NULL OR o.amount_minor >= $6) AND ($7::bigint IS NULL OR o.amount_minor <= $7)
          AND ($8::date IS NULL OR o.created_at >=
-           ($8::date::timestamp AT TIME ZONE (SELECT mt.timezone FROM merchant_time_zones mt WHERE mt.merchant_id = $1)))
+           ($8::date::timestamp AT TIME ZONE (SELECT mt.timezone FROM merchant_directory mt WHERE mt.id = $1)))
          AND ($9::date IS NULL OR o.created_at <
-           (($9::date + 1)::timestamp AT TIME ZONE (SELECT mt.timezone FROM merchant_time_zones mt WHERE mt.merchant_id = $1)))`,
+           (($9::date + 1)::timestamp AT TIME ZONE (SELECT mt.timezone FROM merchant_directory mt WHERE mt.id = $1)))`,
         [
           merchantId,
           filter.status ?? null,

@@ -118,7 +118,7 @@ const searchClauses = (filter: MemberSearchFilter): { where: string; order: stri
     else where.push(`m.user_type = ANY(${add(filter.userTypes)}::smallint[])`);
   }
   if (filter.status !== undefined) where.push(`m.status = ${add(filter.status)}`);
-  const timezone = '(SELECT timezone FROM merchant_time_zones WHERE merchant_id = $1)';
+  const timezone = '(SELECT timezone FROM merchant_directory WHERE id = $1)';
   if (filter.registeredFrom !== undefined) {
     where.push(`m.created_at >= (${add(filter.registeredFrom)}::date::timestamp AT TIME ZONE ${timezone})`);
   }

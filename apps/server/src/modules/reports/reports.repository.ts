@@ -46,7 +46,7 @@ WITH dep AS (
   SELECT count(*) AS n, coalesce(sum(valid_bet_minor), 0)::bigint AS bet, coalesce(sum(win_minor), 0)::bigint AS win
   FROM game_round_facts WHERE merchant_id = $1 AND started_at >= $2 AND started_at < $3 AND NOT play
 ), fresh AS (
-  SELECT count(*) AS n FROM member_signup_facts WHERE merchant_id = $1 AND created_at >= $2 AND created_at < $3 AND user_type <> 4
+  SELECT count(*) AS n FROM member_directory WHERE merchant_id = $1 AND created_at >= $2 AND created_at < $3 AND user_type <> 4
 ), active AS (
   SELECT count(*) AS n FROM (
     SELECT member_id FROM member_login_facts
@@ -78,7 +78,7 @@ FROM (
     AND ($5::text IS NULL OR r.vendor_code = $5::text)
   GROUP BY GROUPING SETS ((${DAY_OF('r.started_at')}, r.vendor_code), ())
 ) AS x
-LEFT JOIN catalogue_vendor_facts v ON v.merchant_id = $1 AND v.vendor_code = x."vendorCode"
+LEFT JOIN vendor_directory v ON v.merchant_id = $1 AND v.code = x."vendorCode"
 ORDER BY x.day NULLS LAST, x."vendorCode"`;
 
 const ordersByDaySql = (facts: 'deposit_order_facts' | 'withdraw_order_facts') => `
@@ -125,8 +125,8 @@ export const reportsRepository = (db: Queryable) => ({
       `SELECT m.timezone, d.today,
          (coalesce($3::date, d.today::date)::timestamp AT TIME ZONE m.timezone) AS lo,
          (coalesce($4::date, d.today::date + 1)::timestamp AT TIME ZONE m.timezone) AS hi
-       FROM merchant_time_zones m, LATERAL (SELECT to_char($2::timestamptz AT TIME ZONE m.timezone, 'YYYY-MM-DD') AS today) d
-       WHERE m.merchant_id = $1`,
+       FROM merchant_directory m, LATERAL (SELECT to_char($2::timestamptz AT TIME ZONE m.timezone, 'YYYY-MM-DD') AS today) d
+       WHERE m.id = $1`,
       [merchantId, nowIso, days?.fromDay ?? null, days?.toDayExclusive ?? null],
     );
     const row = rows[0];

@@ -2,7 +2,7 @@ import type { SeamlessOp } from '@platform/contracts';
 import type { Queryable } from '../../db/database';
 import { decodeSqlError } from '../../lib/sql-errors';
 
-/** A vendor as the protocols see it: one row of the catalogue's vendor_profiles view. */
+/** A vendor as the protocols see it: one row of the catalogue's vendor_directory view. */
 export type VendorRow = {
   merchantId: number;
   code: string;
@@ -86,7 +86,7 @@ export const seamlessRepository = (db: Queryable) => ({
   vendorByCodes: async (merchantCode: string, vendorCode: string): Promise<VendorRow | undefined> =>
     (
       await db.query<VendorRow>(
-        `SELECT ${VENDOR_COLUMNS} FROM vendor_profiles v JOIN merchant_basics m ON m.id = v.merchant_id
+        `SELECT ${VENDOR_COLUMNS} FROM vendor_directory v JOIN merchant_directory m ON m.id = v.merchant_id
          WHERE m.code = $1 AND v.code = $2`,
         [merchantCode, vendorCode],
       )
@@ -95,7 +95,7 @@ export const seamlessRepository = (db: Queryable) => ({
   vendor: async (merchantId: number, vendorCode: string): Promise<VendorRow | undefined> =>
     (
       await db.query<VendorRow>(
-        `SELECT ${VENDOR_COLUMNS} FROM vendor_profiles v WHERE v.merchant_id = $1 AND v.code = $2`,
+        `SELECT ${VENDOR_COLUMNS} FROM vendor_directory v WHERE v.merchant_id = $1 AND v.code = $2`,
         [merchantId, vendorCode],
       )
     ).rows[0],
@@ -153,7 +153,7 @@ export const seamlessRepository = (db: Queryable) => ({
   /** How many rows (shards) an account has. */
   shardCount: async (merchantId: number, accountId: bigint): Promise<number> => {
     const { rows } = await db.query<{ shardCount: number }>(
-      'SELECT shard_count AS "shardCount" FROM ledger_balances WHERE merchant_id = $1 AND id = $2',
+      'SELECT shard_count AS "shardCount" FROM ledger_account_balances WHERE merchant_id = $1 AND id = $2 AND shard = 0',
       [merchantId, accountId],
     );
     const count = rows[0]?.shardCount;
@@ -170,10 +170,10 @@ export const seamlessRepository = (db: Queryable) => ({
   ): Promise<{ status: string; balanceMinor: bigint } | undefined> =>
     (
       await db.query<{ status: string; balanceMinor: bigint }>(
-        `SELECT m.status, coalesce((SELECT a.balance_minor FROM ledger_balances a
+        `SELECT m.status, coalesce((SELECT a.balance_minor FROM ledger_account_balances a
              WHERE a.merchant_id = m.merchant_id AND a.owner_kind = 'MEMBER' AND a.owner_id = m.id
-               AND a.purpose = $3 AND a.currency = $4), 0)::bigint AS "balanceMinor"
-         FROM member_standing m WHERE m.merchant_id = $1 AND m.id = $2`,
+               AND a.purpose = $3 AND a.currency = $4 AND a.shard = 0), 0)::bigint AS "balanceMinor"
+         FROM member_directory m WHERE m.merchant_id = $1 AND m.id = $2`,
         [merchantId, memberId, purpose, currency],
         { prepare: 'seamless_member_balance' },
       )

@@ -60,12 +60,12 @@ export const transferRepository = (db: Queryable) => ({
   ): Promise<DownlineMember | undefined> => {
     const { rows } = await db.query<DownlineMember>(
       `WITH RECURSIVE target AS (
-         SELECT id, username, user_type, parent_id FROM member_standing WHERE merchant_id = $1 AND lower(username) = lower($2)
+         SELECT id, username, user_type, parent_id FROM member_directory WHERE merchant_id = $1 AND lower(username) = lower($2)
        ), up (id, parent_id, depth) AS (
          SELECT id, parent_id, 0 FROM target
          UNION ALL
          SELECT m.id, m.parent_id, up.depth + 1
-           FROM up JOIN member_standing m ON m.merchant_id = $1 AND m.id = up.parent_id
+           FROM up JOIN member_directory m ON m.merchant_id = $1 AND m.id = up.parent_id
            WHERE up.depth < $4
        )
        SELECT t.id, t.username, t.user_type AS "userType" FROM target t
@@ -80,7 +80,7 @@ export const transferRepository = (db: Queryable) => ({
   localToday: async (merchantId: number, nowIso: string): Promise<{ timezone: string; today: string }> => {
     const { rows } = await db.query<{ timezone: string; today: string }>(
       `SELECT timezone, to_char($2::timestamptz AT TIME ZONE timezone, 'YYYY-MM-DD') AS today
-       FROM merchant_basics WHERE id = $1`,
+       FROM merchant_directory WHERE id = $1`,
       [merchantId, nowIso],
     );
     const row = rows[0];
@@ -96,8 +96,9 @@ export const transferRepository = (db: Queryable) => ({
     currency: string,
   ): Promise<bigint | undefined> => {
     const { rows } = await db.query<{ id: bigint }>(
-      `SELECT id FROM ledger_balances
-       WHERE merchant_id = $1 AND owner_kind = 'MEMBER' AND owner_id = $2 AND purpose = $3 AND currency = $4`,
+      `SELECT id FROM ledger_account_balances
+       WHERE merchant_id = $1 AND owner_kind = 'MEMBER' AND owner_id = $2 AND purpose = $3 AND currency = $4
+         AND shard = 0`,
       [merchantId, memberId, purpose, currency],
     );
     return rows[0]?.id;

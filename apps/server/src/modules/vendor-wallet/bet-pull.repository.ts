@@ -32,7 +32,7 @@ export const betPullRepository = {
     await db.query(
       `INSERT INTO transfer_bet_cursors (merchant_id, vendor_code, pulled_to, next_pull_at)
        SELECT tv.merchant_id, tv.vendor_code, $1, $2
-       FROM merchant_transfer_vendors tv JOIN merchant_basics m ON m.id = tv.merchant_id
+       FROM merchant_transfer_vendors tv JOIN merchant_directory m ON m.id = tv.merchant_id
        WHERE tv.adapter = 'HTTP' AND tv.enabled AND NOT m.wallet_is_single
        ON CONFLICT (merchant_id, vendor_code) DO NOTHING`,
       [startAt, now],
@@ -48,7 +48,7 @@ export const betPullRepository = {
       `UPDATE transfer_bet_cursors c SET next_pull_at = $2, claim_token = $3, updated_at = $1
        FROM (SELECT c2.merchant_id, c2.vendor_code FROM transfer_bet_cursors c2
              JOIN merchant_transfer_vendors tv ON tv.merchant_id = c2.merchant_id AND tv.vendor_code = c2.vendor_code
-             JOIN merchant_basics m ON m.id = c2.merchant_id
+             JOIN merchant_directory m ON m.id = c2.merchant_id
              WHERE c2.next_pull_at <= $1 AND tv.adapter = 'HTTP' AND tv.enabled AND NOT m.wallet_is_single
              ORDER BY c2.next_pull_at LIMIT $4 FOR UPDATE OF c2 SKIP LOCKED) due
        WHERE c.merchant_id = due.merchant_id AND c.vendor_code = due.vendor_code AND c.next_pull_at <= $1
@@ -110,7 +110,7 @@ export const betPullRepository = {
     new Map(
       (
         await db.query<{ id: bigint; userType: number }>(
-          `SELECT id, user_type AS "userType" FROM member_standing WHERE merchant_id = $1 AND id = ANY($2::bigint[])`,
+          `SELECT id, user_type AS "userType" FROM member_directory WHERE merchant_id = $1 AND id = ANY($2::bigint[])`,
           [merchantId, memberIds.map(String)],
         )
       ).rows.map((row) => [row.id, row.userType]),

@@ -81,7 +81,7 @@ export type VendorWalletModuleDeps = {
 const seedDemoVendors = (db: Database) =>
   db.query(
     `INSERT INTO merchant_transfer_vendors (merchant_id, vendor_code, adapter, name, sort_order)
-     SELECT m.id, v.code, v.adapter, v.name, v.sort FROM merchant_basics m,
+     SELECT m.id, v.code, v.adapter, v.name, v.sort FROM merchant_directory m,
        (VALUES ('DEMO_SLOTS', 'DEMO', 'Demo Slots', 1), ('DEMO_LIVE', 'DEMO', 'Demo Live Casino', 2),
          ('RGS', 'HTTP', 'Originals', 3)) AS v (code, adapter, name, sort)
      WHERE m.code = 'demo'

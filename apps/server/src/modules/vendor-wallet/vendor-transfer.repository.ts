@@ -56,11 +56,11 @@ export const vendorTransferRepository = {
       )
     ).rows,
 
-  /** The vendor's server API from the catalogue (vendor_profiles.api_url), or null when it has none. */
+  /** The vendor's server API from the catalogue (vendor_directory.api_url), or null when it has none. */
   apiUrl: async (db: Queryable, merchantId: number, vendorCode: string): Promise<string | null> =>
     (
       await db.query<{ apiUrl: string | null }>(
-        'SELECT api_url AS "apiUrl" FROM vendor_profiles WHERE merchant_id = $1 AND code = $2',
+        'SELECT api_url AS "apiUrl" FROM vendor_directory WHERE merchant_id = $1 AND code = $2',
         [merchantId, vendorCode],
       )
     ).rows[0]?.apiUrl ?? null,
@@ -193,7 +193,7 @@ export const vendorTransferRepository = {
   ): Promise<(VendorTransferRow & { username: string })[]> => {
     const { rows } = await db.query<VendorTransferRow & { username: string }>(
       `SELECT ${columns('v.')}, m.username
-       FROM vendor_transfers v JOIN member_standing m ON m.merchant_id = v.merchant_id AND m.id = v.member_id
+       FROM vendor_transfers v JOIN member_directory m ON m.merchant_id = v.merchant_id AND m.id = v.member_id
        WHERE v.merchant_id = $1 AND ($2::text IS NULL OR v.status = $2)
        ORDER BY v.created_at DESC, v.order_no DESC OFFSET $3 LIMIT $4`,
       [merchantId, status ?? null, offset, limit],

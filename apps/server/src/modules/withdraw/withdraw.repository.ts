@@ -59,7 +59,7 @@ const ORDER_COLUMNS = `o.merchant_id AS "merchantId", o.id, o.order_no AS "order
   o.release_transfer_id AS "releaseTransferId", o.created_at AS "createdAt",
   ARRAY(SELECT p.id FROM withdraw_proofs p WHERE p.merchant_id = o.merchant_id AND p.order_id = o.id ORDER BY p.id)
     AS "proofIds"`;
-const ORDER_FROM = `withdraw_orders o JOIN member_briefs m ON m.merchant_id = o.merchant_id AND m.id = o.member_id`;
+const ORDER_FROM = `withdraw_orders o JOIN member_directory m ON m.merchant_id = o.merchant_id AND m.id = o.member_id`;
 
 const ACCOUNT_COLUMNS = `id, member_id AS "memberId", bank_name AS "bankName", account_number AS "accountNumber",
   holder_name AS "holderName", created_at AS "createdAt"`;
@@ -297,9 +297,9 @@ export const withdrawRepository = (db: Database) => {
         AND ($3::text IS NULL OR o.status = $3) AND ($4::text IS NULL OR o.order_no = $4)
         AND ($6::bigint IS NULL OR o.amount_minor >= $6) AND ($7::bigint IS NULL OR o.amount_minor <= $7)
         AND ($8::date IS NULL OR o.created_at >=
-          ($8::date::timestamp AT TIME ZONE (SELECT mt.timezone FROM merchant_time_zones mt WHERE mt.merchant_id = $1)))
+          ($8::date::timestamp AT TIME ZONE (SELECT mt.timezone FROM merchant_directory mt WHERE mt.id = $1)))
         AND ($9::date IS NULL OR o.created_at <
-          (($9::date + 1)::timestamp AT TIME ZONE (SELECT mt.timezone FROM merchant_time_zones mt WHERE mt.merchant_id = $1)))
+          (($9::date + 1)::timestamp AT TIME ZONE (SELECT mt.timezone FROM merchant_directory mt WHERE mt.id = $1)))
         AND ($10::text IS NULL OR lower(o.bank_name) = lower($10))`;
       const params = [
         merchantId,

@@ -41,8 +41,8 @@ BEGIN
   SELECT * INTO v_row FROM ledger_post_one(v_merchant, p->>'source', p->>'tx', p->>'hash', p_debit, p_credit,
     p_amount, p_code, p->>'round');
   IF v_row.status = 'INSUFFICIENT_FUNDS' THEN
-    PERFORM seamless_refuse('INSUFFICIENT_FUNDS', (SELECT a.balance_minor::text FROM ledger_balances a
-      WHERE a.merchant_id = v_merchant AND a.id = v_account));
+    PERFORM seamless_refuse('INSUFFICIENT_FUNDS', (SELECT a.balance_minor::text FROM ledger_account_balances a
+      WHERE a.merchant_id = v_merchant AND a.id = v_account AND a.shard = 0));
   END IF;
   IF v_row.status IS DISTINCT FROM 'OK' THEN
     -- The call's own id guards the key, and the accounts come from the caller: anything else is a bug.
@@ -99,12 +99,12 @@ BEGIN
     INSERT INTO game_rounds AS r (merchant_id, vendor_code, round_id, member_id, game_code, currency, play,
         bet_minor, valid_bet_minor)
       SELECT v_merchant, v_vendor, v_round, v_member, p->>'game', v_currency, (p->>'play')::boolean, v_amount, v_amount
-        FROM member_standing m WHERE m.merchant_id = v_merchant AND m.id = v_member AND m.status = 'ACTIVE'
+        FROM member_directory m WHERE m.merchant_id = v_merchant AND m.id = v_member AND m.status = 'ACTIVE'
       ON CONFLICT (merchant_id, vendor_code, round_id) DO UPDATE
         SET bet_minor = r.bet_minor + excluded.bet_minor, valid_bet_minor = r.valid_bet_minor + excluded.valid_bet_minor
         WHERE r.member_id = excluded.member_id AND r.currency = excluded.currency AND r.status = 'OPEN';
     IF NOT FOUND THEN
-      IF NOT EXISTS (SELECT 1 FROM member_standing m WHERE m.merchant_id = v_merchant AND m.id = v_member
+      IF NOT EXISTS (SELECT 1 FROM member_directory m WHERE m.merchant_id = v_merchant AND m.id = v_member
                      AND m.status = 'ACTIVE') THEN
         PERFORM seamless_refuse('ACCOUNT_LOCKED');
       END IF;
@@ -209,8 +209,8 @@ BEGIN
   END IF;
 
   IF v_balance IS NULL THEN
-    SELECT a.balance_minor INTO v_balance FROM ledger_balances a
-      WHERE a.merchant_id = v_merchant AND a.id = v_account;
+    SELECT a.balance_minor INTO v_balance FROM ledger_account_balances a
+      WHERE a.merchant_id = v_merchant AND a.id = v_account AND a.shard = 0;
   END IF;
   UPDATE vendor_transactions t SET balance_after_minor = v_balance
     WHERE t.merchant_id = v_merchant AND t.vendor_code = v_vendor AND t.transaction_id = v_tx;
