@@ -16,11 +16,12 @@ module.exports = {
     {
       name: 'server-module-through-index',
       severity: 'error',
-      comment: "A server module reaches another module only through that module's index.ts.",
-      from: { path: '^apps/server/src/modules/([^/]+)/' },
+      comment:
+        "A server module (modules/<domain>/<module>/) reaches another module only through that module's index.ts.",
+      from: { path: '^apps/server/src/modules/([^/]+/[^/]+)/' },
       to: {
-        path: '^apps/server/src/modules/[^/]+/',
-        pathNot: ['^apps/server/src/modules/$1/', '^apps/server/src/modules/[^/]+/index[.]ts$'],
+        path: '^apps/server/src/modules/[^/]+/[^/]+/',
+        pathNot: ['^apps/server/src/modules/$1/', '^apps/server/src/modules/[^/]+/[^/]+/index[.]ts$'],
       },
     },
     {
@@ -28,7 +29,10 @@ module.exports = {
       severity: 'error',
       comment: 'The app, its plugins and jobs reach a module only through its index.ts (tests may reach further).',
       from: { path: '^apps/server/src/(?!modules/)', pathNot: '[.]test[.]ts$' },
-      to: { path: '^apps/server/src/modules/[^/]+/', pathNot: '^apps/server/src/modules/[^/]+/index[.]ts$' },
+      to: {
+        path: '^apps/server/src/modules/[^/]+/[^/]+/',
+        pathNot: '^apps/server/src/modules/[^/]+/[^/]+/index[.]ts$',
+      },
     },
     {
       name: 'web-features-apart',

@@ -47,7 +47,8 @@ export default tseslint.config(
           patterns: [
             noAppImports,
             {
-              group: ['**/modules/*/*', '!**/modules/*/index', '!**/modules/*/index.ts'],
+              // modules/<domain>/<module>/ (ADR 0027): its index, never a file inside it.
+              group: ['**/modules/*/*/*', '!**/modules/*/*/index', '!**/modules/*/*/index.ts'],
               message: 'Import another module only through its index.ts.',
             },
           ],

@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { openPglite, openPostgres } from '@platform/server';
 import { migrate } from '../apps/server/src/db/migrate.ts';
-import { createLedgerModule } from '../apps/server/src/modules/ledger/index.ts';
+import { createLedgerModule } from '../apps/server/src/modules/money/ledger/index.ts';
 
 const URL_BASE = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SECONDS = Number(process.env.SECONDS ?? 5);

@@ -59,7 +59,7 @@ const settle = async () => {
 
 const serve = async (schema, sessionsFile) => {
   const { buildApp, loadEnv, openPostgres } = await import('@platform/server');
-  const { createLedgerModule } = await import('../apps/server/src/modules/ledger/index.ts');
+  const { createLedgerModule } = await import('../apps/server/src/modules/money/ledger/index.ts');
   const db = await openPostgres({ url: URL_BASE, schema, maxConnections: POOL });
   const app = await buildApp({
     // Not production: that refuses to start without its secrets and seeds no demo merchant (ADR 0016).
@@ -292,7 +292,7 @@ const seamlessTransfers = async (schema) =>
 /** The ledger's invariants (ADR 0010) over everything the run wrote. */
 const audit = async (schema) => {
   const { openPostgres } = await import('@platform/server');
-  const { auditLedger } = await import('../apps/server/src/modules/ledger/index.ts');
+  const { auditLedger } = await import('../apps/server/src/modules/money/ledger/index.ts');
   const db = await openPostgres({ url: URL_BASE, schema, maxConnections: 2 });
   try {
     return await auditLedger(db);

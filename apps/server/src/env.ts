@@ -108,7 +108,7 @@ const EnvSchema = z.object({
   /** Socket.IO fan-out across processes (distributed mode); unset: the in-process adapter. */
   REDIS_URL: optional(z.string().regex(/^rediss?:\/\/.+/, 'must be a redis:// or rediss:// URL')),
   /**
-   * Key that seals staff TOTP secrets in the database (AES-256-GCM; modules/staff/staff-secrets.ts). Unset: a key kept
+   * Key that seals staff TOTP secrets in the database (AES-256-GCM; modules/operations/staff/staff-secrets.ts). Unset: a key kept
    * in DATA_DIR/staff-secret.key, made at first start (embedded mode). Set it when several nodes share a database;
    * changing it makes every enrolled staff member enrol again (reset MFA).
    */

@@ -11,7 +11,7 @@ export {
   PASSWORD_HASH_PARAMS,
   TEST_PASSWORD_HASH_PARAMS,
   type PasswordHasher,
-} from './modules/identity';
+} from './modules/identity/identity';
 export { loadEnv, EnvError, type Env } from './env';
 export type { Database, Queryable, Transaction, DatabaseKind } from './db/database';
 export { openPglite, type PgliteOptions } from './db/pglite';
@@ -19,4 +19,4 @@ export { openPostgres, EmbeddedDatabaseLockedError, type PostgresOptions } from 
 export { runPlatform, failStart, type RunOptions } from './run';
 export { selfUrlOf } from './app';
 export { vendorSecretKey } from './env';
-export { renderCaptchaPng, randomCaptchaText } from './modules/captcha';
+export { renderCaptchaPng, randomCaptchaText } from './modules/identity/captcha';

@@ -1,7 +1,7 @@
 import { developmentSecretReason } from '@platform/contracts/known-secrets';
 import type { Database } from './db/database';
 import { EnvError, vendorSecretKey } from './env';
-import type { VendorSecretResolver } from './modules/seamless';
+import type { VendorSecretResolver } from './modules/games/seamless';
 
 /**
  * The production rules that need the database (ADR 0016): every vendor a merchant has switched on (not DISABLED) and

@@ -4,9 +4,9 @@ import type { Database } from '../db/database';
 import { insertMerchant, seedCountries } from '../db/seed';
 import { newMerchantTemplate } from '../db/seed-data/new-merchant';
 import { systemClock } from '../lib/clock';
-import { argon2Hasher } from '../modules/identity';
-import { normalizeHost } from '../modules/merchant';
-import { INVITATION_TTL_MS, inviteOwner, OwnerExistsError } from '../modules/staff';
+import { argon2Hasher } from '../modules/identity/identity';
+import { normalizeHost } from '../modules/platform/merchant';
+import { INVITATION_TTL_MS, inviteOwner, OwnerExistsError } from '../modules/operations/staff';
 import { CommandError, runCommand } from './command';
 
 /**

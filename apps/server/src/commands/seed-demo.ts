@@ -1,7 +1,7 @@
 import { seedDemoData } from '../db/seed-demo';
 import { systemClock } from '../lib/clock';
-import { argon2Hasher } from '../modules/identity';
-import { loadStaffSecretKey, secretBox } from '../modules/staff';
+import { argon2Hasher } from '../modules/identity/identity';
+import { loadStaffSecretKey, secretBox } from '../modules/operations/staff';
 import { CommandError, runCommand } from './command';
 
 /**

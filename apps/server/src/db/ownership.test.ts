@@ -8,6 +8,18 @@ const SRC = fileURLToPath(new URL('../', import.meta.url));
 const ARCHITECTURE = fileURLToPath(new URL('../../../../docs/architecture.md', import.meta.url));
 const MODULES = join(SRC, 'modules');
 
+/** Every module's folder by module name: modules sit in domain folders, `modules/<domain>/<module>/` (ADR 0027). */
+const moduleDirs = (): Map<string, string> =>
+  new Map(
+    readdirSync(MODULES, { withFileTypes: true })
+      .filter((domain) => domain.isDirectory())
+      .flatMap((domain) =>
+        readdirSync(join(MODULES, domain.name), { withFileTypes: true })
+          .filter((module) => module.isDirectory())
+          .map((module): [string, string] => [module.name, join(MODULES, domain.name, module.name)]),
+      ),
+  );
+
 /** The "Tables and their owners" table of docs/architecture.md: table name → owning module. */
 const documentedOwners = (): Map<string, string> => {
   const text = readFileSync(ARCHITECTURE, 'utf8');
@@ -47,8 +59,8 @@ const documentedViews = (): Map<string, string> => {
 /** Views created by each module's `sql/` files: view name → module. */
 const createdViews = (): Map<string, string> => {
   const created = new Map<string, string>();
-  for (const module of readdirSync(MODULES)) {
-    for (const file of moduleFiles(join(MODULES, module)).filter((f) => f.endsWith('.sql'))) {
+  for (const [module, dir] of moduleDirs()) {
+    for (const file of moduleFiles(dir).filter((f) => f.endsWith('.sql'))) {
       for (const [, view] of readFileSync(file, 'utf8').matchAll(/CREATE (?:OR REPLACE )?VIEW ([a-z_]+)/g)) {
         if (view !== undefined) created.set(view, module);
       }
@@ -79,8 +91,8 @@ const SQL_TABLE = /\b(FROM|JOIN|INTO|UPDATE|TABLE)\s+([a-z_][a-z0-9_]*)\b/g;
  */
 const crossModuleUses = (owners: Map<string, string>, views: Map<string, string>): string[] => {
   const uses = new Set<string>();
-  for (const module of readdirSync(MODULES)) {
-    for (const file of moduleFiles(join(MODULES, module))) {
+  for (const [module, dir] of moduleDirs()) {
+    for (const file of moduleFiles(dir)) {
       for (const [, keyword, name] of readFileSync(file, 'utf8').matchAll(SQL_TABLE)) {
         if (name === undefined) continue;
         const owner = owners.get(name);
@@ -99,7 +111,7 @@ describe('table ownership (docs/architecture.md)', () => {
     const owners = documentedOwners();
     expect([...new Set(createdTables())].filter((table) => !owners.has(table))).toEqual([]);
     expect([...owners.keys()].filter((table) => !createdTables().includes(table))).toEqual([]);
-    const modules = new Set(readdirSync(MODULES));
+    const modules = new Set(moduleDirs().keys());
     expect([...new Set(owners.values())].filter((module) => !modules.has(module))).toEqual([]);
   });
 

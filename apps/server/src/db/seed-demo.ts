@@ -1,5 +1,5 @@
 import type { Clock } from '../lib/clock';
-import type { SecretBox } from '../modules/staff';
+import type { SecretBox } from '../modules/operations/staff';
 import type { Database } from './database';
 import { seedDemo, seedDemoCatalogue, seedDemoDepositChannels } from './seed';
 import { seedDemoAccounts, type SeedHasher } from './seed-accounts';

@@ -1,4 +1,4 @@
-import type { SecretBox } from '../modules/staff';
+import type { SecretBox } from '../modules/operations/staff';
 import type { Database } from './database';
 import type { SeedHasher } from './seed-accounts';
 import { DEMO_STAFF, DEMO_STAFF_PASSWORD, DEMO_STAFF_TOTP_SECRET } from './seed-data/demo-staff';

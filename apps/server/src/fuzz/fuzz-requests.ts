@@ -6,7 +6,7 @@ import {
   type PublicKeyInfo,
   type RouteDescriptor,
 } from '@platform/contracts';
-import { signSeamless } from '../modules/seamless';
+import { signSeamless } from '../modules/games/seamless';
 import { freshIp } from '../test/identity-helpers';
 import { badInputsOf, HUGE_TEXT, sampleOf, type Mutation } from './schema-inputs';
 

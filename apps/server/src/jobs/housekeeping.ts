@@ -1,4 +1,4 @@
-import { every, type JobDefinition } from '../modules/jobs';
+import { every, type JobDefinition } from '../modules/platform/jobs';
 
 /** At most this many rows per table and run: bounded work, whatever piled up. */
 export const HOUSEKEEPING_BATCH = 5_000;

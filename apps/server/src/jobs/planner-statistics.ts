@@ -1,5 +1,5 @@
 import type { Database } from '../db/database';
-import { every, type JobDefinition } from '../modules/jobs';
+import { every, type JobDefinition } from '../modules/platform/jobs';
 
 /**
  * Embedded mode only: PGlite runs no autovacuum, so nothing would ever ANALYZE its tables. Without statistics the

@@ -15,7 +15,7 @@ export type PlatformEvents = {
   'catalogue.changed': { merchantId: number };
   /**
    * A vendor round settled (seamless wallet, issue 6); emitted after commit. Amounts in minor units of `currency`;
-   * `play`: play money (a trial member). The winner board listens (modules/bets winner feed).
+   * `play`: play money (a trial member). The winner board listens (modules/games/bets winner feed).
    */
   'round.settled': {
     merchantId: number;

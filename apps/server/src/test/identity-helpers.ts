@@ -11,8 +11,8 @@ import {
   type PublicKeyInfo,
 } from '@platform/contracts';
 import type { Database } from '../db/database';
-import type { PasswordHasher } from '../modules/identity';
-import { createRateLimiter, databaseRateLimitStore, type RateRule } from '../modules/rate-limit';
+import type { PasswordHasher } from '../modules/identity/identity';
+import { createRateLimiter, databaseRateLimitStore, type RateRule } from '../modules/platform/rate-limit';
 import { testHasher } from './test-app';
 
 /** Every captcha of a test app shows this text (seams.captchaText), so tests can solve them. */

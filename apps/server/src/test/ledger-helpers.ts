@@ -1,6 +1,6 @@
 import type { Database } from '../db/database';
 import { migrate } from '../db/migrate';
-import { auditLedger, type Account, type LedgerService, type LedgerViolation } from '../modules/ledger';
+import { auditLedger, type Account, type LedgerService, type LedgerViolation } from '../modules/money/ledger';
 
 let merchantSeq = 0;
 

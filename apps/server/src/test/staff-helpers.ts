@@ -1,7 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import { type StaffRole, OPS_API } from '@platform/contracts';
-import { secretBox, staffRepository } from '../modules/staff';
+import { secretBox, staffRepository } from '../modules/operations/staff';
 import { freshIp } from './identity-helpers';
 import { clockOf, TEST_STAFF_SECRET_KEY, testHasher } from './test-app';
 

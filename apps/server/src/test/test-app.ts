@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppSeams, type BuildAppOptions } from '../app';
 import type { Database } from '../db/database';
 import { loadEnv } from '../env';
-import { argon2Hasher, TEST_PASSWORD_HASH_PARAMS } from '../modules/identity';
+import { argon2Hasher, TEST_PASSWORD_HASH_PARAMS } from '../modules/identity/identity';
 
 /** A directory that does not exist: the app runs without a web build, as in CI unit tests. */
 export const NO_WEB_BUILD = join(tmpdir(), 'platform-no-web-build-does-not-exist');

@@ -1,5 +1,5 @@
 import type { GameClassify, GameType } from '@platform/contracts';
-import { artUrl, insertMissingGames, type CatalogueGame } from '../../modules/catalogue';
+import { artUrl, insertMissingGames, type CatalogueGame } from '../../modules/games/catalogue';
 import type { Database } from '../database';
 
 /**

@@ -1,4 +1,4 @@
-import type { CdnKind, MenuPlacement, RegionAction, RegisterFieldRow } from '../../modules/merchant';
+import type { CdnKind, MenuPlacement, RegionAction, RegisterFieldRow } from '../../modules/platform/merchant';
 
 /** Everything that configures one merchant, as rows to insert (see seed.ts insertMerchant). */
 export type MerchantTemplate = {

@@ -10,7 +10,7 @@ import {
   type SeamlessOp,
   OPS_API,
 } from '@platform/contracts';
-import { signNotification, SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../../modules/demo-gateway';
+import { signNotification, SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../../modules/money/demo-gateway';
 import {
   CURRENCY,
   GAME,

@@ -1,0 +1,232 @@
+import type { FastifyInstance, HTTPMethods } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { OPS_API, STAFF_ENDPOINTS, type StaffEndpoint } from '@platform/contracts';
+import type { Database } from '../../../db/database';
+import { describeEachDatabase } from '../../../test/databases';
+import { staffHeaders } from '../../../test/staff-helpers';
+import { buildTestApp } from '../../../test/test-app';
+
+/**
+ * Issue 7: "bad input to every staff form gets a field-level message and writes nothing". Every staff endpoint that
+ * takes a body gets one bad body here, and the table must name every such endpoint of STAFF_ENDPOINTS, so a new staff
+ * form cannot ship without this check. Each call must answer 400 VALIDATION_FAILED with `value.fields` naming the bad
+ * field (what the back office puts under that input), and no table of the database may change.
+ */
+
+type BadInput = {
+  /** The body the form would send with a mistake in it. */
+  body: unknown;
+  /** The field paths the answer must name (it may name more). */
+  fields: string[];
+};
+
+/** Path parameters that pass their own checks, so the answer is about the body. */
+const PARAMS: Record<string, string> = {
+  id: '987654321',
+  memberId: '987654321',
+  nodeId: '987654321',
+  orderNo: 'D0000000000000',
+  code: 'RGS',
+  lang: 'EN',
+  anchor: 'terms',
+};
+const concrete = (path: string): string =>
+  path
+    .split('/')
+    .map((segment) => {
+      if (!segment.startsWith(':')) return segment;
+      if (segment === ':orderNo' && path.startsWith(OPS_API.withdrawals)) return 'W0000000000000';
+      return PARAMS[segment.slice(1)] ?? segment;
+    })
+    .join('/');
+
+const key = (endpoint: Pick<StaffEndpoint, 'method' | 'path'>) => `${endpoint.method} ${endpoint.path}`;
+
+/** Writes that take no input: the caller's own sign-out, and decisions whose only input is the id in the path. */
+const NO_INPUT = new Set([
+  `POST ${OPS_API.auth.logout}`,
+  `POST ${OPS_API.staff.resetMfa}`,
+  `POST ${OPS_API.depositApprove}`,
+  `POST ${OPS_API.withdrawalApprove}`,
+  `POST ${OPS_API.adjustmentApprove}`,
+]);
+
+const BAD_INPUT: Record<string, BadInput> = {
+  [`POST ${OPS_API.staff.list}`]: {
+    body: { username: 'new_cashier', displayName: 'New Cashier', password: 'Str0ng#Password', role: 'boss' },
+    fields: ['role'],
+  },
+  [`PATCH ${OPS_API.staff.account}`]: { body: { role: 'boss' }, fields: ['role'] },
+  [`POST ${OPS_API.depositReject}`]: { body: { reason: '' }, fields: ['reason'] },
+  [`POST ${OPS_API.withdrawalReject}`]: { body: { reason: '' }, fields: ['reason'] },
+  [`POST ${OPS_API.adjustments}`]: {
+    body: {
+      username: 'demo_member',
+      direction: 'SIDEWAYS',
+      amount: '10.00',
+      reason: 'goodwill',
+      requestId: 'adj-0001',
+    },
+    fields: ['direction'],
+  },
+  [`POST ${OPS_API.adjustmentReject}`]: { body: { reason: '' }, fields: ['reason'] },
+  [`PUT ${OPS_API.adjustmentSettings}`]: { body: { threshold: 'a lot' }, fields: ['threshold'] },
+  [`PATCH ${OPS_API.game}`]: { body: { sort: 1.5 }, fields: ['sort'] },
+  [`PUT ${OPS_API.gameOrder}`]: { body: { items: [] }, fields: ['items'] },
+  [`PATCH ${OPS_API.vendor}`]: { body: { sort: 'first' }, fields: ['sort'] },
+  [`POST ${OPS_API.depositChannels}`]: {
+    body: {
+      displayName: '',
+      minAmount: '10.00',
+      maxAmount: '500.00',
+      enabled: true,
+      sort: 0,
+      gatewayCode: 'demo',
+      bankName: null,
+      bankAccountName: null,
+      bankAccountNumber: null,
+      expiryMinutes: 30,
+    },
+    fields: ['displayName'],
+  },
+  [`PATCH ${OPS_API.depositChannel}`]: { body: { minAmount: '50.00', maxAmount: '10.00' }, fields: ['maxAmount'] },
+  [`PUT ${OPS_API.withdrawSettings}`]: {
+    body: { minAmount: '100.00', maxAmount: '5000.00', dailyCount: 0, maxAccounts: 3, autoReceiveMinutes: 60 },
+    fields: ['dailyCount'],
+  },
+  [`POST ${OPS_API.memberStatus}`]: { body: { action: 'LOCK', reason: ' ' }, fields: ['reason'] },
+  [`POST ${OPS_API.memberPasswordReset}`]: { body: { channel: 'PIGEON' }, fields: ['channel'] },
+  [`POST ${OPS_API.memberNotes}`]: { body: { text: '' }, fields: ['text'] },
+  [`POST ${OPS_API.banners}`]: {
+    body: { groupName: 'w_home', title: 'Weekend', imageUrl: '/banners/home-slots.svg', url: 'javascript:alert(1)' },
+    fields: ['url'],
+  },
+  [`PATCH ${OPS_API.banner}`]: { body: { url: 'javascript:alert(1)' }, fields: ['url'] },
+  [`POST ${OPS_API.notices}`]: {
+    body: { type: 'B', execution: 'A', title: '', content: 'Deposits are doubled this weekend.', sort: 0 },
+    fields: ['title'],
+  },
+  [`PATCH ${OPS_API.notice}`]: { body: { title: '' }, fields: ['title'] },
+  [`POST ${OPS_API.helpSections}`]: {
+    body: { lang: 'english', anchor: 'deposits', title: 'Deposits', html: '<p>How to deposit</p>' },
+    fields: ['lang'],
+  },
+  [`PATCH ${OPS_API.helpSection}`]: { body: { title: '' }, fields: ['title'] },
+  [`PATCH ${OPS_API.config.whitelabel}`]: {
+    body: { changes: [{ modId: 'SMS LOGIN', enabled: true }] },
+    fields: ['changes.0.modId'],
+  },
+  [`PUT ${OPS_API.config.register}`]: {
+    body: {
+      fields: [
+        {
+          field: 'email',
+          enabled: true,
+          required: false,
+          acceptedPattern: null,
+          patternId: null,
+          minLength: 10,
+          maxLength: 5,
+        },
+      ],
+    },
+    fields: ['fields.0.maxLength'],
+  },
+  [`PUT ${OPS_API.config.languages}`]: {
+    body: { defaultLanguage: 'EN', languages: [{ code: 'EN', enabled: false }] },
+    fields: ['languages'],
+  },
+  [`PUT ${OPS_API.config.resources}`]: {
+    body: { resources: [{ kind: 'FACEBOOK', labelNameEn: 'Facebook', url: 'ftp://example.com' }] },
+    fields: ['resources.0.url'],
+  },
+  [`PUT ${OPS_API.config.customerService}`]: {
+    body: { entries: [{ csType: 'LIVECHAT', path: 'javascript:alert(1)' }] },
+    fields: ['entries.0.path'],
+  },
+  [`PUT ${OPS_API.config.maintenance}`]: {
+    body: {
+      enabled: true,
+      messages: { EN: 'Back soon' },
+      startsAt: '2026-12-01T10:00:00Z',
+      endsAt: '2026-12-01T09:00:00Z',
+    },
+    fields: ['endsAt'],
+  },
+  [`PUT ${OPS_API.config.regionRules}`]: {
+    body: { rules: [{ action: 'DENY', cidr: '300.1.2.0/24', note: null }] },
+    fields: ['rules.0.cidr'],
+  },
+};
+
+const WRITES = STAFF_ENDPOINTS.filter((endpoint) => ['POST', 'PUT', 'PATCH'].includes(endpoint.method));
+
+/**
+ * Every row of every table, as one hash per table. The caller's own session row is left out: every authenticated
+ * call moves its idle-timeout clock (staff_sessions.last_seen_at), which is the session working, not the form.
+ */
+const IGNORED_TABLES = new Set(['staff_sessions']);
+const snapshot = async (db: Database): Promise<Record<string, string>> => {
+  const { rows: tables } = await db.query<{ name: string }>(
+    `SELECT table_name AS name FROM information_schema.tables
+      WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name`,
+  );
+  const state: Record<string, string> = {};
+  for (const { name } of tables) {
+    if (IGNORED_TABLES.has(name)) continue;
+    const { rows } = await db.query<{ n: number; hash: string | null }>(
+      `SELECT count(*)::int AS n, md5(string_agg(t::text, '|' ORDER BY t::text)) AS hash FROM "${name}" t`,
+    );
+    state[name] = `${rows[0]?.n ?? 0}:${rows[0]?.hash ?? ''}`;
+  }
+  return state;
+};
+
+describeEachDatabase('bad input to staff forms', (getDb) => {
+  let app: FastifyInstance;
+  let headers: Record<string, string>;
+
+  beforeAll(async () => {
+    app = await buildTestApp({ db: getDb() });
+    // The owner holds every permission a merchant's forms need.
+    headers = await staffHeaders(app, 'owner');
+  }, 180_000);
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('should have a bad body for every staff endpoint that takes input, and nothing else', () => {
+    const inputs = WRITES.map(key).filter((k) => !NO_INPUT.has(k));
+    expect(inputs.filter((k) => BAD_INPUT[k] === undefined)).toEqual([]);
+    expect(Object.keys(BAD_INPUT).filter((k) => !inputs.includes(k))).toEqual([]);
+    expect(WRITES.map(key).filter((k) => NO_INPUT.has(k))).toHaveLength(NO_INPUT.size);
+  });
+
+  it('should answer every bad body with the field at fault and leave every table as it was', async () => {
+    const before = await snapshot(getDb());
+    const answers: Record<string, unknown> = {};
+    for (const endpoint of WRITES) {
+      const bad = BAD_INPUT[key(endpoint)];
+      if (bad === undefined) continue;
+      const response = await app.inject({
+        method: endpoint.method as HTTPMethods,
+        url: concrete(endpoint.path),
+        headers,
+        payload: bad.body as Record<string, unknown>,
+      });
+      const answer = response.json<{ code: string; value?: { fields?: { path: string; message: string }[] } }>();
+      const fields = answer.value?.fields ?? [];
+      answers[key(endpoint)] = {
+        status: response.statusCode,
+        code: answer.code,
+        named: bad.fields.filter((path) => fields.some((field) => field.path === path && field.message !== '')),
+      };
+    }
+    expect(answers).toEqual(
+      Object.fromEntries(
+        Object.entries(BAD_INPUT).map(([k, bad]) => [k, { status: 400, code: 'VALIDATION_FAILED', named: bad.fields }]),
+      ),
+    );
+    expect(await snapshot(getDb())).toEqual(before);
+  });
+});

@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import { Server, type Socket } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { createClient } from 'redis';
+import { REALTIME_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@platform/contracts';
+import type { EventBus } from '../../../lib/event-bus';
+import type { Session, SessionLookup } from '../../identity/identity';
+import type { Merchant } from '../merchant';
+import type { WalletService } from '../../money/wallet';
+
+export type RealtimeDeps = {
+  app: FastifyInstance;
+  bus: EventBus;
+  wallet: WalletService;
+  merchantByHost: (host: string) => Promise<Merchant>;
+  merchantById: (id: number) => Promise<Merchant>;
+  resolveSession: (merchantId: number, token: string) => Promise<SessionLookup>;
+  memberType: (merchantId: number, memberId: bigint) => Promise<number | null>;
+  redisUrl: string | undefined;
+};
+
+type SocketData = { session: Session };
+type PlatformSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+export const memberRoom = (merchantId: number, memberId: bigint) => `member:${merchantId}:${memberId}`;
+
+/**
+ * The Socket.IO gateway (DESIGN.md §8): a socket authenticates on connect with `auth: { token }` (the same session
+ * rules as a request; a bad token is refused before it joins anything) and joins its member's room. Domain events
+ * from the bus become typed socket events after the commit that caused them. With REDIS_URL the official Redis
+ * adapter carries them to sockets held by other processes.
+ */
+export const createRealtime = async (deps: RealtimeDeps) => {
+  const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(
+    deps.app.server,
+    { path: REALTIME_PATH, serveClient: false, transports: ['websocket', 'polling'], pingInterval: 25_000 },
+  );
+  const redis = deps.redisUrl === undefined ? null : await connectRedisAdapter(io, deps.redisUrl);
+
+  io.use((socket: PlatformSocket, next) => {
+    const token: unknown = (socket.handshake.auth as Record<string, unknown>).token;
+    if (typeof token !== 'string' || !TOKEN.test(token)) {
+      next(new Error('AUTH_REQUIRED'));
+      return;
+    }
+    deps
+      .merchantByHost(socket.handshake.headers.host ?? '')
+      .then((merchant) => deps.resolveSession(merchant.id, token))
+      .then((lookup) => {
+        if (lookup.kind !== 'ok') {
+          next(new Error(lookup.kind === 'expired' ? 'SESSION_EXPIRED' : 'AUTH_REQUIRED'));
+          return;
+        }
+        socket.data.session = lookup.session;
+        next();
+      })
+      .catch(() => next(new Error('AUTH_REQUIRED')));
+  });
+
+  io.on('connection', (socket: PlatformSocket) => {
+    const { merchantId, memberId } = socket.data.session;
+    void socket.join(memberRoom(merchantId, memberId));
+  });
+
+  deps.bus.on('wallet.changed', async ({ merchantId, memberId }) => {
+    const room = memberRoom(merchantId, memberId);
+    // Without Redis every socket is in this process: nobody of the member is connected, nothing to read or send.
+    // Every seamless call of a round changes a wallet, most of them of players with no socket here (issue 6 bench).
+    if (redis === null && (io.sockets.adapter.rooms.get(room)?.size ?? 0) === 0) return;
+    const [merchant, type] = await Promise.all([deps.merchantById(merchantId), deps.memberType(merchantId, memberId)]);
+    if (type === null) return;
+    io.to(room).emit('wallet.balance', await deps.wallet.balance(merchant, { id: memberId, type }));
+  });
+
+  // The order itself is read by the page (it refetches): the event says only which order and what became of it.
+  deps.bus.on('cashier.order', ({ merchantId, memberId, kind, orderNo, status }) => {
+    io.to(memberRoom(merchantId, memberId)).emit('cashier.order', { kind, orderNo, status });
+  });
+
+  deps.app.addHook('onClose', async () => {
+    io.disconnectSockets(true);
+    io.engine.close();
+    if (redis !== null) await Promise.allSettled([redis.pub.quit(), redis.sub.quit()]);
+  });
+  return io;
+};
+
+const connectRedisAdapter = async (io: Server, url: string) => {
+  const pub = createClient({ url });
+  const sub = pub.duplicate();
+  await Promise.all([pub.connect(), sub.connect()]);
+  io.adapter(createAdapter(pub, sub));
+  return { pub, sub };
+};
