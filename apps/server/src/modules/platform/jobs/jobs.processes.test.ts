@@ -18,7 +18,15 @@ const runNode = (schema: string, node: string): Promise<Tally> =>
   new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', 'src/modules/platform/jobs/jobs.node-fixture.ts', url ?? '', schema, node, String(RUN_FOR_MS)],
+      [
+        '--import',
+        'tsx',
+        'src/modules/platform/jobs/jobs.node-fixture.ts',
+        url ?? '',
+        schema,
+        node,
+        String(RUN_FOR_MS),
+      ],
       { cwd: SERVER_DIR, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let stdout = '';
