@@ -30,7 +30,7 @@ const VARIANTS: Variant[] = [
   { name: '390-ty-dark', options: phone(390, 844), language: 'TY', theme: 'dark' },
 ];
 
-const platform = await startPlatform();
+const platform = await startPlatform({ connectVendors: true });
 const browser = await launchBrowser();
 try {
   mkdirSync(OUT, { recursive: true });
