@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { beforeAll, expect, it } from 'vitest';
 import { seedDemo } from '../../../db/seed';
 import { insertVendorGame, upsertVendor } from '../../../test/bets-helpers';
-import { describeEachDatabase } from '../../../test/databases';
+import { describeEachDatabase, openSecondPool } from '../../../test/databases';
 import { demoMerchantId, insertMember } from '../../../test/identity-helpers';
 import { createPlayStatsModule } from './index';
 import { rollUpPlay } from './play-stats.jobs';
@@ -46,7 +46,7 @@ const scenarioArb = fc.record({
   batch: fc.integer({ min: 1, max: 9 }),
 });
 
-describeEachDatabase('play statistics', (getDb) => {
+describeEachDatabase('play statistics', (getDb, engine) => {
   let merchantId: number;
   let timeZone: string;
   let members: bigint[];
@@ -125,6 +125,29 @@ describeEachDatabase('play statistics', (getDb) => {
       }),
       { numRuns: 25 },
     );
+  });
+
+  it('should count each round once when two nodes run the job at the same time', async () => {
+    const db = getDb();
+    await reset();
+    // A second process's own pool on PostgreSQL; PGlite is one connection, shared.
+    const second = engine.kind === 'postgres' ? await openSecondPool(db) : db;
+    try {
+      const rounds: ModelRound[] = Array.from({ length: 40 }, (_, i) => ({
+        ...{ roundId: `race-${i}`, memberId: members[i % 2]!, ...GAMES[i % GAMES.length]! },
+        ...{ stakeMinor: BigInt(100 + i), payoutMinor: BigInt(7 * i), status: 'SETTLED', play: false },
+        ...{ startedAtMs: BASE_MS + i * HOUR_MS, settledAtMs: BASE_MS + i * HOUR_MS + 1_000 },
+      }));
+      for (const round of rounds) await writeRound(db, merchantId, round);
+      const taken = await Promise.all([
+        rollUpPlay(playStatsRepository(db), 7)(),
+        rollUpPlay(playStatsRepository(second), 7)(),
+      ]);
+      expect(taken[0] + taken[1]).toBe(40);
+      expect(await storedRollups(db, merchantId, members)).toEqual(expectedRollups(rounds, timeZone));
+    } finally {
+      if (second !== db) await second.close();
+    }
   });
 
   it("should give a member's profit and loss by game type over a period of business days", async () => {
