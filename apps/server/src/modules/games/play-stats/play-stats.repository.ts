@@ -23,9 +23,15 @@ type ProfitDbRow = {
 
 /** SQL for play_stat_days, play_stat_rounds and play_stat_cursor (migration 0027, sql/play-stats.sql). */
 export const playStatsRepository = (db: Queryable) => ({
-  /** Takes in up to `batch` newly settled or changed rounds; returns how many it took in. */
-  takeIn: async (batch: number): Promise<number> => {
-    const { rows } = await db.query<{ taken: number }>('SELECT play_stats_take_in($1::integer) AS taken', [batch]);
+  /**
+   * Takes in up to `batch` rounds, settled since the watermark less `lookbackMinutes`, that are new or changed;
+   * returns how many it took in.
+   */
+  takeIn: async (batch: number, lookbackMinutes: number): Promise<number> => {
+    const { rows } = await db.query<{ taken: number }>(
+      'SELECT play_stats_take_in($1::integer, make_interval(mins => $2::integer)) AS taken',
+      [batch, lookbackMinutes],
+    );
     return Number(rows[0]?.taken ?? 0);
   },
 

@@ -150,6 +150,29 @@ describeEachDatabase('play statistics', (getDb, engine) => {
     }
   });
 
+  it('should leave a round that arrives behind the watermark to the sweep, which counts it once', async () => {
+    const db = getDb();
+    await reset();
+    const round = (id: string, settledAtMs: number): ModelRound => ({
+      ...{ roundId: `behind-${id}`, memberId: members[0]!, ...GAMES[0] },
+      ...{ stakeMinor: 1_000n, payoutMinor: 0n, status: 'SETTLED', play: false },
+      ...{ startedAtMs: settledAtMs - HOUR_MS, settledAtMs },
+    });
+    const rollUp = createPlayStatsModule({ db }).rollUp;
+    const recent = round('recent', BASE_MS + 2 * DAY_MS);
+    await writeRound(db, merchantId, recent);
+    await rollUp();
+    // A bet pull brings in a round its vendor settled an hour before the one already taken in.
+    const pulled = round('pulled', BASE_MS + 2 * DAY_MS - HOUR_MS);
+    await writeRound(db, merchantId, pulled);
+    expect(await rollUp()).toBe(0);
+    const sweep = createPlayStatsModule({ db }).jobs.find((job) => job.name === 'play-stats.sweep')!;
+    const signal = new AbortController().signal;
+    expect(await sweep.run({ occurrence: new Date(), signal })).toEqual({ rounds: 1 });
+    expect(await sweep.run({ occurrence: new Date(), signal })).toEqual({ rounds: 0 });
+    expect(await storedRollups(db, merchantId, members)).toEqual(expectedRollups([recent, pulled], timeZone));
+  });
+
   it("should give a member's profit and loss by game type over a period of business days", async () => {
     const db = getDb();
     await reset();
@@ -169,7 +192,7 @@ describeEachDatabase('play statistics', (getDb, engine) => {
       await writeRound(db, merchantId, r);
     }
     const playStats = createPlayStatsModule({ db });
-    expect(playStats.jobs.map((job) => job.name)).toEqual(['play-stats.rollup']);
+    expect(playStats.jobs.map((job) => job.name)).toEqual(['play-stats.rollup', 'play-stats.sweep']);
     await playStats.rollUp();
 
     const profit = await playStats.memberProfit(
