@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Play statistics (DESIGN.md §11): the one way every report, rebate, VIP level, mission and salary counts play.
  * The server's rollup SQL (modules/games/play-stats/sql) computes the same figures; its property tests compare the
@@ -67,12 +65,3 @@ export const playContribution = (round: PlayRound): PlayContribution =>
         bonusStakeMinor: round.bonusStakeMinor,
       }
     : NO_PLAY;
-
-/** The periods a member's profit and loss is asked for (member centre personalProfit). */
-export const PlayPeriodSchema = z.object({
-  /** First business day, inclusive, YYYY-MM-DD in the merchant's time zone. */
-  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-  /** Last business day, inclusive. */
-  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-});
-export type PlayPeriod = z.infer<typeof PlayPeriodSchema>;

@@ -1,3 +1,4 @@
+import { NO_PLAY, type PlayContribution } from '@platform/contracts';
 import type { Database } from '../../../db/database';
 import { playStatsJobs, rollUpPlay } from './play-stats.jobs';
 import { playStatsRepository, type PlayProfitRow } from './play-stats.repository';
@@ -6,10 +7,10 @@ export { PLAY_STATS_BATCH } from './play-stats.jobs';
 export type { PlayProfitRow } from './play-stats.repository';
 
 /** A member's profit and loss over a period: one row per game type and their totals. */
-export type MemberProfit = { byGameType: PlayProfitRow[]; total: Omit<PlayProfitRow, 'gameType'> };
+export type MemberProfit = { byGameType: PlayProfitRow[]; total: PlayContribution };
 
 const totalOf = (rows: PlayProfitRow[]): MemberProfit['total'] => {
-  const total = { rounds: 0, stakeMinor: 0n, validBetMinor: 0n, payoutMinor: 0n, profitMinor: 0n, bonusStakeMinor: 0n };
+  const total = { ...NO_PLAY };
   for (const row of rows) {
     total.rounds += row.rounds;
     total.stakeMinor += row.stakeMinor;

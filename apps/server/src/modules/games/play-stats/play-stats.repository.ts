@@ -1,15 +1,8 @@
+import type { PlayContribution } from '@platform/contracts';
 import type { Queryable } from '../../../db/database';
 
-/** A member's profit and loss on one game type over a period (sums of play_stat_days). */
-export type PlayProfitRow = {
-  gameType: string;
-  rounds: number;
-  stakeMinor: bigint;
-  validBetMinor: bigint;
-  payoutMinor: bigint;
-  profitMinor: bigint;
-  bonusStakeMinor: bigint;
-};
+/** A member's figures on one game type over a period (sums of play_stat_days, contracts' playContribution). */
+export type PlayProfitRow = PlayContribution & { gameType: string };
 
 type ProfitDbRow = {
   game_type: string;

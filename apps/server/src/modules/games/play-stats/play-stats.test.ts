@@ -4,6 +4,7 @@ import { seedDemo } from '../../../db/seed';
 import { insertVendorGame, upsertVendor } from '../../../test/bets-helpers';
 import { describeEachDatabase, openSecondPool } from '../../../test/databases';
 import { demoMerchantId, insertMember } from '../../../test/identity-helpers';
+import { buildTestApp } from '../../../test/test-app';
 import { createPlayStatsModule } from './index';
 import { rollUpPlay } from './play-stats.jobs';
 import { playStatsRepository } from './play-stats.repository';
@@ -171,6 +172,25 @@ describeEachDatabase('play statistics', (getDb, engine) => {
     expect(await sweep.run({ occurrence: new Date(), signal })).toEqual({ rounds: 1 });
     expect(await sweep.run({ occurrence: new Date(), signal })).toEqual({ rounds: 0 });
     expect(await storedRollups(db, merchantId, members)).toEqual(expectedRollups([recent, pulled], timeZone));
+  });
+
+  it('should run the rollup as the platform registers it', async () => {
+    const db = getDb();
+    await reset();
+    const settledAtMs = BASE_MS + DAY_MS;
+    const round: ModelRound = {
+      ...{ roundId: 'registered-1', memberId: members[1]!, ...GAMES[1] },
+      ...{ stakeMinor: 300n, payoutMinor: 900n, status: 'SETTLED', play: false },
+      ...{ startedAtMs: settledAtMs - HOUR_MS, settledAtMs },
+    };
+    await writeRound(db, merchantId, round);
+    const app = await buildTestApp({ db });
+    try {
+      expect(await app.jobs.trigger('play-stats.rollup')).toEqual({ status: 'DONE', report: { rounds: 1 } });
+    } finally {
+      await app.close();
+    }
+    expect(await storedRollups(db, merchantId, members)).toEqual(expectedRollups([round], timeZone));
   });
 
   it("should give a member's profit and loss by game type over a period of business days", async () => {
