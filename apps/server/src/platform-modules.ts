@@ -20,6 +20,7 @@ import { createStaffModule, type SecretBox } from './modules/operations/staff';
 import { createWalletModule } from './modules/money/wallet';
 import { createVendorWalletModule } from './modules/games/vendor-wallet';
 import { createWithdrawModule } from './modules/money/withdraw';
+import { createPlayStatsModule } from './modules/games/play-stats';
 import { createTransferModule } from './modules/money/transfer';
 import { createEventBus, type EventBus } from './lib/event-bus';
 import { createResponseCache, ttlMemo } from './lib/response-cache';
@@ -184,6 +185,8 @@ export const registerModules = async (
   await app.register(catalogue.routes({ auth: identity.auth, merchantOf: identity.merchantOf, staff }));
   catalogue.start(app);
   jobs.scheduler.register(...catalogue.jobs);
+  // Play statistics (DESIGN.md §11): the rollups every report and reward reads.
+  jobs.scheduler.register(...createPlayStatsModule({ db }).jobs);
   const seamless = createSeamlessModule({
     ...{ db, now, bus, wallet: wallet.service, merchants, vendorSecret: deps.vendorSecret },
     log: app.log,

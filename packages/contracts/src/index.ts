@@ -35,3 +35,4 @@ export * from './config-ops';
 export * from './log-redaction';
 export * from './storable-text';
 export * from './routes';
+export * from './play-stats';

@@ -1,0 +1,62 @@
+import type { PlayContribution } from '@platform/contracts';
+import type { Queryable } from '../../../db/database';
+
+/** A member's figures on one game type over a period (sums of play_stat_days, contracts' playContribution). */
+export type PlayProfitRow = PlayContribution & { gameType: string };
+
+type ProfitDbRow = {
+  game_type: string;
+  rounds: string;
+  stake_minor: string;
+  valid_bet_minor: string;
+  payout_minor: string;
+  profit_minor: string;
+  bonus_stake_minor: string;
+};
+
+/** SQL for play_stat_days, play_stat_rounds and play_stat_cursor (migration 0027, sql/play-stats.sql). */
+export const playStatsRepository = (db: Queryable) => ({
+  /**
+   * Takes in up to `batch` rounds, settled since the watermark less `lookbackMinutes`, that are new or changed;
+   * returns how many it took in.
+   */
+  takeIn: async (batch: number, lookbackMinutes: number): Promise<number> => {
+    const { rows } = await db.query<{ taken: number }>(
+      'SELECT play_stats_take_in($1::integer, make_interval(mins => $2::integer)) AS taken',
+      [batch, lookbackMinutes],
+    );
+    return Number(rows[0]?.taken ?? 0);
+  },
+
+  /** Recomputes every rollup from the raw rounds; returns how many rounds it took in. */
+  rebuild: async (): Promise<number> => {
+    const { rows } = await db.query<{ taken: number }>('SELECT play_stats_rebuild() AS taken');
+    return Number(rows[0]?.taken ?? 0);
+  },
+
+  /** A member's figures per game type over business days `from`..`to` (inclusive, YYYY-MM-DD). */
+  memberProfit: async (merchantId: number, memberId: bigint, from: string, to: string): Promise<PlayProfitRow[]> => {
+    const { rows } = await db.query<ProfitDbRow>(
+      `SELECT game_type, sum(rounds)::text AS rounds, sum(stake_minor)::text AS stake_minor,
+         sum(valid_bet_minor)::text AS valid_bet_minor, sum(payout_minor)::text AS payout_minor,
+         sum(profit_minor)::text AS profit_minor, sum(bonus_stake_minor)::text AS bonus_stake_minor
+       FROM play_stat_days
+       WHERE merchant_id = $1 AND member_id = $2 AND business_day BETWEEN $3::date AND $4::date
+       GROUP BY game_type
+       HAVING sum(rounds) <> 0
+       ORDER BY game_type`,
+      [merchantId, memberId, from, to],
+    );
+    return rows.map((row) => ({
+      gameType: row.game_type,
+      rounds: Number(row.rounds),
+      stakeMinor: BigInt(row.stake_minor),
+      validBetMinor: BigInt(row.valid_bet_minor),
+      payoutMinor: BigInt(row.payout_minor),
+      profitMinor: BigInt(row.profit_minor),
+      bonusStakeMinor: BigInt(row.bonus_stake_minor),
+    }));
+  },
+});
+
+export type PlayStatsRepository = ReturnType<typeof playStatsRepository>;
