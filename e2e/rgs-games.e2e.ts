@@ -148,12 +148,19 @@ describe('in-house games as a member', () => {
     }, 120_000).toBe(true);
     await Promise.all(frames.map((frame) => frame.getByTestId('place-bet').click()));
 
-    for (const frame of frames) {
-      await eventually(() => frame.getByTestId('crash-player-row').count(), 20_000).toBe(2);
-      await eventually(() => phaseOf(frame).getAttribute('data-round')).toBe(round);
-    }
-    await eventually(() => phaseOf(frames[0]!).getAttribute('data-phase'), 30_000).not.toBe('BETTING');
-    expect(await phaseOf(frames[1]!).getAttribute('data-round')).toBe(round);
+    // Each screen is read in one step (its round, its phase and its player rows together), both screens at once, so a
+    // slow machine that moves on to the next round cannot pair one round's number with another round's rows.
+    const screen = (frame: FrameLocator) =>
+      phaseOf(frame).evaluate(
+        (el) =>
+          `${el.getAttribute('data-round')}:${el.getAttribute('data-phase') !== 'BETTING'}:` +
+          `${document.querySelectorAll('[data-testid="crash-player-row"]').length}`,
+      );
+    await Promise.all(
+      frames.map((frame) => eventually(() => screen(frame), 20_000).toMatch(new RegExp(`^${round}:(true|false):2$`))),
+    );
+    // The round leaves its betting phase on both screens, each still showing both players.
+    await Promise.all(frames.map((frame) => eventually(() => screen(frame), 30_000).toBe(`${round}:true:2`)));
     await first.page.screenshot({ path: shot('rgs-crash.png') });
     await first.page.context().close();
     await second.page.context().close();
