@@ -188,8 +188,10 @@ describeEachDatabase('ledger properties', (getDb) => {
               await run({ key: target.key, legs: target.legs.map((leg) => ({ ...leg, a: leg.a + 1n })) });
             } else {
               const first = applied.get(target.key);
-              const leg = target.legs[0]!;
               if (first === undefined) continue;
+              // The transfer that stands under the key: a conflict may have been the first to succeed with it, with
+              // other amounts than the request the key was drawn for.
+              const leg = first.req.legs[0]!;
               const transferId = first.ids[0]!;
               seq += 1;
               const result = await outcome(
