@@ -21,6 +21,7 @@ import { createWalletModule } from './modules/money/wallet';
 import { createVendorWalletModule } from './modules/games/vendor-wallet';
 import { createWithdrawModule } from './modules/money/withdraw';
 import { createPlayStatsModule } from './modules/games/play-stats';
+import { createAgentTeamModule } from './modules/agents/agent-team';
 import { createTransferModule } from './modules/money/transfer';
 import { createEventBus, type EventBus } from './lib/event-bus';
 import { createResponseCache, ttlMemo } from './lib/response-cache';
@@ -187,6 +188,8 @@ export const registerModules = async (
   jobs.scheduler.register(...catalogue.jobs);
   // Play statistics (DESIGN.md §11): the rollups every report and reward reads.
   jobs.scheduler.register(...createPlayStatsModule({ db }).jobs);
+  // Team rollups (DESIGN.md §12): every agent page's figures, from play statistics and the orders.
+  jobs.scheduler.register(...createAgentTeamModule({ db }).jobs);
   const seamless = createSeamlessModule({
     ...{ db, now, bus, wallet: wallet.service, merchants, vendorSecret: deps.vendorSecret },
     log: app.log,
