@@ -101,20 +101,22 @@ DECLARE
 BEGIN
   PERFORM 1 FROM agent_team_cursor WHERE id = 1 FOR UPDATE;
 
+  -- Merchant by merchant, so each source is read on its (merchant_id, created_at) index.
   WITH wanted AS (
-    SELECT s.merchant_id, s.kind, s.source_id, s.member_id, s.created_at,
+    SELECT m.id AS merchant_id, s.kind, s.source_id, s.member_id, s.created_at,
       (s.created_at AT TIME ZONE m.timezone)::date AS business_day, s.amount_minor
-    FROM (
-      SELECT merchant_id, 'M'::text AS kind, id AS source_id, id AS member_id, created_at, 0::bigint AS amount_minor
-      FROM member_directory WHERE created_at >= p_since AND user_type <> 4
+    FROM merchant_directory m
+    CROSS JOIN LATERAL (
+      SELECT 'M'::text AS kind, id AS source_id, id AS member_id, created_at, 0::bigint AS amount_minor
+      FROM member_directory WHERE merchant_id = m.id AND created_at >= p_since AND user_type <> 4
       UNION ALL
-      SELECT merchant_id, 'D', id, member_id, created_at, amount_minor
-      FROM deposit_order_facts WHERE created_at >= p_since AND status IN ('PAID', 'APPROVED')
+      SELECT 'D', id, member_id, created_at, amount_minor
+      FROM deposit_order_facts
+      WHERE merchant_id = m.id AND created_at >= p_since AND status IN ('PAID', 'APPROVED')
       UNION ALL
-      SELECT merchant_id, 'W', id, member_id, created_at, amount_minor
-      FROM withdraw_order_facts WHERE created_at >= p_since AND status = 'PAID'
+      SELECT 'W', id, member_id, created_at, amount_minor
+      FROM withdraw_order_facts WHERE merchant_id = m.id AND created_at >= p_since AND status = 'PAID'
     ) s
-    JOIN merchant_directory m ON m.id = s.merchant_id
   ), had AS (
     SELECT merchant_id, kind, source_id, member_id, business_day, amount_minor
     FROM agent_team_facts WHERE kind IN ('M', 'D', 'W') AND created_at >= p_since
