@@ -6,7 +6,7 @@ import { describeEachDatabase, openSecondPool } from '../../../test/databases';
 import { demoMerchantId, insertMember } from '../../../test/identity-helpers';
 import { buildTestApp } from '../../../test/test-app';
 import { createPlayStatsModule } from '../../games/play-stats';
-import { businessDay, writeRound, type ModelRound } from '../../games/play-stats/play-stats.test-support';
+import { businessDay, writeRound, type ModelRound } from '../../../test/play-stats-helpers';
 import { createAgentTeamModule, type TeamFigures } from './index';
 import { rollUpTeams } from './agent-team.jobs';
 import { agentTeamRepository } from './agent-team.repository';

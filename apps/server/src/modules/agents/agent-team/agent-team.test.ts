@@ -5,12 +5,7 @@ import { insertVendorGame, upsertVendor } from '../../../test/bets-helpers';
 import { describeEachDatabase } from '../../../test/databases';
 import { demoMerchantId, insertMember } from '../../../test/identity-helpers';
 import { createPlayStatsModule } from '../../games/play-stats';
-import {
-  expectedRollups,
-  writeRound,
-  businessDay,
-  type ModelRound,
-} from '../../games/play-stats/play-stats.test-support';
+import { expectedRollups, writeRound, businessDay, type ModelRound } from '../../../test/play-stats-helpers';
 import { createAgentTeamModule } from './index';
 import { rollUpTeams } from './agent-team.jobs';
 import { agentTeamRepository } from './agent-team.repository';
