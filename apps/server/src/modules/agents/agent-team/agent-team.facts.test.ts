@@ -10,7 +10,7 @@ import { businessDay, writeRound, type ModelRound } from '../../../test/play-sta
 import { createAgentTeamModule, type TeamFigures } from './index';
 import { rollUpTeams } from './agent-team.jobs';
 import { agentTeamRepository } from './agent-team.repository';
-import { depositChannel, insertDeposit, insertWithdrawal } from './agent-team.test-support';
+import { depositChannel, insertDeposit, insertWithdrawal, monthOf, weekOf } from './agent-team.test-support';
 
 const HOUR_MS = 3_600_000;
 
@@ -204,5 +204,11 @@ describeEachDatabase('agent team rollups: members, deposits, withdrawals and mov
     }
     const figures = await createAgentTeamModule({ db }).teamSummary(merchantId, agent, from, to);
     expect(figures).toMatchObject({ rounds: 30, stakeMinor: 30n * 100n + 435n, activeMembers: 2 });
+    // This week and this month so far read the kept week and month counts; a day, the day's.
+    const today = businessDay(timeZone, Date.now() - 30_000);
+    const team = createAgentTeamModule({ db });
+    for (const start of [weekOf(today), monthOf(today), today]) {
+      expect((await team.teamSummary(merchantId, agent, start, today)).activeMembers).toBe(2);
+    }
   });
 });
