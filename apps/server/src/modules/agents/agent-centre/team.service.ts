@@ -70,7 +70,7 @@ export type TeamServiceDeps = {
 };
 
 /** agentTeamOverview and downlineManagmentView: the caller's own subtree, from the team rollups. */
-export const teamServiceFactory = ({ repo, own, stats, resolvePeriod: resolve }: TeamServiceDeps) => ({
+export const teamServiceFactory = ({ repo, own, stats, resolvePeriod: resolve, now }: TeamServiceDeps) => ({
   overview: async (merchant: Money, caller: Caller): Promise<TeamOverview> => {
     const { timezone, today } = await repo.localToday(merchant.id, new Date(now()).toISOString());
     const summary = (period: 'TODAY' | 'YESTERDAY' | 'THIS_WEEK' | 'THIS_MONTH') => {
