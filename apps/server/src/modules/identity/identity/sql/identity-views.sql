@@ -18,3 +18,9 @@ FROM members;
 CREATE OR REPLACE VIEW member_login_facts AS
 SELECT merchant_id, member_id, method, logged_in_at
 FROM member_logins;
+
+-- The agent tree (DESIGN.md §12): each (ancestor, descendant) pair of a merchant's members with its depth, the member
+-- itself at depth 0. An agent's team is ancestor_id = the agent; a member's uplines are descendant_id = the member.
+CREATE OR REPLACE VIEW agent_tree AS
+SELECT merchant_id, ancestor_id, descendant_id, depth
+FROM member_tree;
