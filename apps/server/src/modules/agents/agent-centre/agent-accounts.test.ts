@@ -108,7 +108,7 @@ describeEachDatabase('agent accounts, invitation links and limits', (getDb) => {
     expect([plain.statusCode, plain.json().code]).toEqual([400, 'PAYLOAD_INVALID']);
   });
 
-  it("should keep an agent within its limits: no agent accounts or links when refused, no more than its maximum", async () => {
+  it('should keep an agent within its limits: no agent accounts or links when refused, no more than its maximum', async () => {
     const agent = await newAgent();
     await setLimits(agent, false, 2);
     expect(await limits(agent)).toEqual({ mayCreateAgents: false, maxAccounts: 2, created: 0 });

@@ -126,7 +126,10 @@ export const getValue = async <T>(
   url: string,
   query: Record<string, string> = {},
 ): Promise<T> => {
-  const res = await app.inject({ url: `${url}?${new URLSearchParams(query).toString()}`, headers: bearer(caller.token) });
+  const res = await app.inject({
+    url: `${url}?${new URLSearchParams(query).toString()}`,
+    headers: bearer(caller.token),
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().value as T;
 };

@@ -110,7 +110,11 @@ describeEachDatabase('agent centre figures on a small team', (getDb) => {
       { username: tree.sub.username, level: 1 },
     ]);
     expect(drilled.list).toEqual([
-      expect.objectContaining({ username: tree.deep.username, level: 2, figures: expect.objectContaining({ validBet: '10.00' }) }),
+      expect.objectContaining({
+        username: tree.deep.username,
+        level: 2,
+        figures: expect.objectContaining({ validBet: '10.00' }),
+      }),
     ]);
 
     // A search reaches any depth; paging splits the rows.
@@ -173,7 +177,7 @@ describeEachDatabase('agent centre figures on a small team', (getDb) => {
     expect(root.totals).toMatchObject({ count: 5, deposits: '210.00', transfers: '0.00' });
   });
 
-  it("should give a member its own profit and loss by game type, and refuse a trial member", async () => {
+  it('should give a member its own profit and loss by game type, and refuse a trial member', async () => {
     const profit = await getValue<PersonalProfit>(app, tree.direct, API.member.profit, { period: 'THIS_MONTH' });
     expect(profit.list).toEqual([
       { gameType: 'RNG', rounds: 1, bet: '5.00', validBet: '5.00', payout: '12.00', profit: '7.00' },

@@ -102,7 +102,11 @@ describeEachDatabase('agent centre roles', (getDb) => {
       [`POST ${API.agent.links}`]: { type: 'MEMBER' },
       [`POST ${API.agent.downlines}`]: { username: 'nobody1', password: 'Str0ng#Pass', type: 'MEMBER' },
     };
-    return { method: route.method, url, payload: payloads[`${route.method} ${route.path}`] as InjectOptions['payload'] };
+    return {
+      method: route.method,
+      url,
+      payload: payloads[`${route.method} ${route.path}`] as InjectOptions['payload'],
+    };
   };
 
   it('should refuse every agent call to a member, a trial member and a guest', async () => {
@@ -154,7 +158,7 @@ describeEachDatabase('agent centre roles', (getDb) => {
     expect(subBets.list.map((row) => row.username)).toEqual([tree.deep.username]);
   });
 
-  it('should refuse drilling, remarking and locking outside the caller\'s subtree, upwards included', async () => {
+  it("should refuse drilling, remarking and locking outside the caller's subtree, upwards included", async () => {
     const drill = (caller: Caller, parent: string) =>
       send(caller, { url: `${API.agent.downlines}?parent=${encodeURIComponent(parent)}` });
     // Sideways and into another tree.
@@ -184,7 +188,9 @@ describeEachDatabase('agent centre roles', (getDb) => {
       ['ACTIVE', null],
     ]);
     const deep = await getValue<DownlinePage>(app, tree.agent, API.agent.downlines, { parent: tree.sub.username });
-    expect(deep.list).toEqual([expect.objectContaining({ username: tree.deep.username, status: 'ACTIVE', remark: null })]);
+    expect(deep.list).toEqual([
+      expect.objectContaining({ username: tree.deep.username, status: 'ACTIVE', remark: null }),
+    ]);
   });
 
   it("should let the upline reach its downline's downline with its own remarks, but not the agent's links", async () => {
