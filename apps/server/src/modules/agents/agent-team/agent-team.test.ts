@@ -112,12 +112,15 @@ describeEachDatabase('agent team rollups', (getDb) => {
         };
         const firstDay = businessDay(timeZone, baseMs);
         const lastDay = businessDay(timeZone, phaseTwoMs + 10 * DAY_MS);
-        /** Every member's figures over the scenario, a week, a month and a day equal the model and play_stat_days. */
+        /** Every member's figures over custom ranges, a week, a month and a day equal the model and play_stat_days. */
         const check = async (history: ModelRound[][]) => {
           const days = memberDays(expectedRollups(history, timeZone));
           const busiest = [...(days.get(ids[0]!)?.keys() ?? [firstDay])][0]!;
           const ranges: [string, string][] = [
             [firstDay, lastDay],
+            // Custom ranges over whole months, whole weeks and single days.
+            [addDays(firstDay, -45), lastDay],
+            [addDays(firstDay, 3), addDays(lastDay, -2)],
             [weekOf(addDays(firstDay, 7)), addDays(weekOf(addDays(firstDay, 7)), 6)],
             [monthOf(addDays(firstDay, 12)), monthEnd(addDays(firstDay, 12))],
             [busiest, busiest],
