@@ -37,3 +37,5 @@ export * from './log-redaction';
 export * from './storable-text';
 export * from './routes';
 export * from './play-stats';
+export * from './agent-period';
+export * from './agent';
