@@ -73,7 +73,9 @@ export const memberStaffFactory = (db: Database) => ({
     } catch (error) {
       // Another move committed in between and closed the loop: the trigger refuses what the check above let through.
       if ((error as { constraint?: string }).constraint === 'members_tree_cycle') {
-        throw refused(`${to?.username ?? 'The new upline'} is in ${member.username}'s own team: the move would make a cycle`);
+        throw refused(
+          `${to?.username ?? 'The new upline'} is in ${member.username}'s own team: the move would make a cycle`,
+        );
       }
       throw error;
     }
