@@ -101,20 +101,22 @@ DECLARE
 BEGIN
   PERFORM 1 FROM agent_team_cursor WHERE id = 1 FOR UPDATE;
 
+  -- Merchant by merchant, so each source is read on its (merchant_id, created_at) index.
   WITH wanted AS (
-    SELECT s.merchant_id, s.kind, s.source_id, s.member_id, s.created_at,
+    SELECT m.id AS merchant_id, s.kind, s.source_id, s.member_id, s.created_at,
       (s.created_at AT TIME ZONE m.timezone)::date AS business_day, s.amount_minor
-    FROM (
-      SELECT merchant_id, 'M'::text AS kind, id AS source_id, id AS member_id, created_at, 0::bigint AS amount_minor
-      FROM member_directory WHERE created_at >= p_since AND user_type <> 4
+    FROM merchant_directory m
+    CROSS JOIN LATERAL (
+      SELECT 'M'::text AS kind, id AS source_id, id AS member_id, created_at, 0::bigint AS amount_minor
+      FROM member_directory WHERE merchant_id = m.id AND created_at >= p_since AND user_type <> 4
       UNION ALL
-      SELECT merchant_id, 'D', id, member_id, created_at, amount_minor
-      FROM deposit_order_facts WHERE created_at >= p_since AND status IN ('PAID', 'APPROVED')
+      SELECT 'D', id, member_id, created_at, amount_minor
+      FROM deposit_order_facts
+      WHERE merchant_id = m.id AND created_at >= p_since AND status IN ('PAID', 'APPROVED')
       UNION ALL
-      SELECT merchant_id, 'W', id, member_id, created_at, amount_minor
-      FROM withdraw_order_facts WHERE created_at >= p_since AND status = 'PAID'
+      SELECT 'W', id, member_id, created_at, amount_minor
+      FROM withdraw_order_facts WHERE merchant_id = m.id AND created_at >= p_since AND status = 'PAID'
     ) s
-    JOIN merchant_directory m ON m.id = s.merchant_id
   ), had AS (
     SELECT merchant_id, kind, source_id, member_id, business_day, amount_minor
     FROM agent_team_facts WHERE kind IN ('M', 'D', 'W') AND created_at >= p_since
@@ -236,9 +238,10 @@ BEGIN
 END
 $$;
 
--- Distinct team members of p_agent with a counting round in p_from..p_to. One day, or one whole week (from Monday) or
+-- Distinct team members of p_agent whose counting rounds in p_from..p_to add up to more than zero (a round voided by a
+-- later resettlement takes its count back on the resettlement's day). One day, or one whole week (from Monday) or
 -- calendar month, or such a period from its start to today or later, reads the counts kept per period; any other range
--- counts the distinct members of the agent's current team over their days in the range.
+-- counts the members of the agent's current team over their days in the range.
 CREATE OR REPLACE FUNCTION agent_team_active_members(p_merchant integer, p_agent bigint, p_from date, p_to date)
 RETURNS bigint LANGUAGE plpgsql STABLE AS $$
 DECLARE
@@ -264,11 +267,15 @@ BEGIN
       WHERE merchant_id = p_merchant AND agent_id = p_agent AND period = 'MONTH' AND starts_on = v_month), 0);
   END IF;
   RETURN (
-    SELECT count(DISTINCT p.member_id)
-    FROM agent_tree a
-    JOIN agent_team_member_periods p ON p.merchant_id = a.merchant_id AND p.member_id = a.descendant_id
-      AND p.period = 'DAY' AND p.starts_on BETWEEN p_from AND p_to AND p.rounds > 0
-    WHERE a.merchant_id = p_merchant AND a.ancestor_id = p_agent
+    SELECT count(*) FROM (
+      SELECT p.member_id
+      FROM agent_tree a
+      JOIN agent_team_member_periods p ON p.merchant_id = a.merchant_id AND p.member_id = a.descendant_id
+        AND p.period = 'DAY' AND p.starts_on BETWEEN p_from AND p_to
+      WHERE a.merchant_id = p_merchant AND a.ancestor_id = p_agent
+      GROUP BY p.member_id
+      HAVING sum(p.rounds) > 0
+    ) active
   );
 END
 $$;
