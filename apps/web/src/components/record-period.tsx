@@ -1,6 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RecordPeriodSchema, type RecordPeriod } from '@platform/contracts';
+import {
+  AGENT_CUSTOM_MONTHS_MAX,
+  AGENT_PERIODS,
+  RecordPeriodSchema,
+  type AgentPeriod,
+  type RecordPeriod,
+} from '@platform/contracts';
 import { Tabs } from '@/components/tabs';
 import { clampRange, defaultRange, isoDay, rangeBounds, type RangeLimit, type RecordRange } from './record-range';
 import './record-period.css';
@@ -49,6 +55,21 @@ export type PeriodState<P extends string> = ReturnType<typeof usePeriod<P>>;
 /** The member-centre records (account record, betting record): today, yesterday, 7 or 30 days, or 90 custom days. */
 export const useRecordPeriod = (onChange: () => void) =>
   usePeriod(RecordPeriodSchema.options, 'TODAY', RECORD_LIMIT, onChange);
+
+/**
+ * The agent centre's reports and the member's personalProfit (issue 18): today, yesterday, this or last week or month,
+ * or custom days spanning at most three calendar months and not past today.
+ */
+export const useReportPeriod = (onChange: () => void) =>
+  usePeriod(AGENT_PERIODS, 'TODAY', { months: AGENT_CUSTOM_MONTHS_MAX }, onChange);
+
+/** A report query's period fields (contracts' periodFields): `from` and `to` only with CUSTOM. */
+export const reportPeriodQuery = (
+  state: PeriodState<AgentPeriod>,
+): { period: AgentPeriod; from?: string; to?: string } =>
+  state.period === 'CUSTOM'
+    ? { period: state.period, from: state.range.startDate, to: state.range.endDate }
+    : { period: state.period };
 
 type DateInputProps = {
   label: string;
