@@ -16,13 +16,14 @@ export const DOWNLINE_TYPES = ['MEMBER', 'AGENT'] as const;
 export const DownlineTypeSchema = z.enum(DOWNLINE_TYPES);
 export type DownlineType = z.infer<typeof DownlineTypeSchema>;
 
-export const DownlineStatusSchema = z.enum(['ACTIVE', 'LOCKED']);
+/** CLOSED accounts (closed by staff) cannot be locked or unlocked by an agent. */
+export const DownlineStatusSchema = z.enum(['ACTIVE', 'LOCKED', 'CLOSED']);
 export type DownlineStatus = z.infer<typeof DownlineStatusSchema>;
 
 // ---------------------------------------------------------------------------------------------------------------------
 // agentTeamOverview
 
-/** A team's figures over some business days (the caller's whole subtree, the caller excluded). */
+/** A team's figures over some business days: the caller and its whole subtree (the team rollups' definition). */
 export const TeamFiguresSchema = z.object({
   /** Members of the team who played at least one counting round. */
   activeMembers: z.number().int(),
@@ -202,7 +203,7 @@ export const InviteLinkParamsSchema = z.object({ id: z.string().regex(/^[0-9]{1,
 
 const optionalGameType = z.preprocess((value) => (value === '' ? undefined : value), z.enum(GAME_TYPES).optional());
 
-/** GET API.agent.teamBets: settled rounds of the caller's team (not the caller's own). */
+/** GET API.agent.teamBets: settled real-money rounds of the caller's downline at any depth (not the caller's own). */
 export const TeamBetsQuerySchema = z
   .object({ ...periodFields, ...pagingFields, username: optionalUsername, gameType: optionalGameType })
   .superRefine(refinePeriod);

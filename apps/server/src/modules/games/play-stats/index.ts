@@ -34,8 +34,10 @@ export const createPlayStatsModule = ({ db }: { db: Database }) => {
     jobs: playStatsJobs(rollUp),
     /** Takes in every round settled since the last run (what the job does). */
     rollUp,
-    /** Recomputes every rollup from the raw rounds. */
+    /** Compares the journal with the raw rounds, books differences, and recomputes every rollup from the journal. */
     rebuild: repo.rebuild,
+    /** Each listed member's own figures over business days `from`..`to` (members without play are absent). */
+    memberFigures: repo.memberFigures,
     /** A member's profit and loss by game type over business days `from`..`to` (member centre personalProfit). */
     memberProfit: async (merchantId: number, memberId: bigint, from: string, to: string): Promise<MemberProfit> => {
       const byGameType = await repo.memberProfit(merchantId, memberId, from, to);

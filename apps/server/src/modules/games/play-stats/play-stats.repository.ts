@@ -4,8 +4,7 @@ import type { Queryable } from '../../../db/database';
 /** A member's figures on one game type over a period (sums of play_stat_days, contracts' playContribution). */
 export type PlayProfitRow = PlayContribution & { gameType: string };
 
-type ProfitDbRow = {
-  game_type: string;
+type FiguresDbRow = {
   rounds: string;
   stake_minor: string;
   valid_bet_minor: string;
@@ -13,8 +12,22 @@ type ProfitDbRow = {
   profit_minor: string;
   bonus_stake_minor: string;
 };
+type ProfitDbRow = FiguresDbRow & { game_type: string };
 
-/** SQL for play_stat_days, play_stat_rounds and play_stat_cursor (migration 0027, sql/play-stats.sql). */
+const figuresOf = (row: FiguresDbRow): PlayContribution => ({
+  rounds: Number(row.rounds),
+  stakeMinor: BigInt(row.stake_minor),
+  validBetMinor: BigInt(row.valid_bet_minor),
+  payoutMinor: BigInt(row.payout_minor),
+  profitMinor: BigInt(row.profit_minor),
+  bonusStakeMinor: BigInt(row.bonus_stake_minor),
+});
+
+const SUMS = `sum(rounds)::text AS rounds, sum(stake_minor)::text AS stake_minor,
+  sum(valid_bet_minor)::text AS valid_bet_minor, sum(payout_minor)::text AS payout_minor,
+  sum(profit_minor)::text AS profit_minor, sum(bonus_stake_minor)::text AS bonus_stake_minor`;
+
+/** SQL for play_stat_days, play_stat_rounds and play_stat_cursor (migrations 0027 and 0029, sql/play-stats.sql). */
 export const playStatsRepository = (db: Queryable) => ({
   /**
    * Takes in up to `batch` rounds, settled since the watermark less `lookbackMinutes`, that are new or changed;
@@ -28,7 +41,7 @@ export const playStatsRepository = (db: Queryable) => ({
     return Number(rows[0]?.taken ?? 0);
   },
 
-  /** Recomputes every rollup from the raw rounds; returns how many rounds it took in. */
+  /** Recomputes every rollup from the journal after comparing it with the raw rounds; returns the corrections. */
   rebuild: async (): Promise<number> => {
     const { rows } = await db.query<{ taken: number }>('SELECT play_stats_rebuild() AS taken');
     return Number(rows[0]?.taken ?? 0);
@@ -37,9 +50,7 @@ export const playStatsRepository = (db: Queryable) => ({
   /** A member's figures per game type over business days `from`..`to` (inclusive, YYYY-MM-DD). */
   memberProfit: async (merchantId: number, memberId: bigint, from: string, to: string): Promise<PlayProfitRow[]> => {
     const { rows } = await db.query<ProfitDbRow>(
-      `SELECT game_type, sum(rounds)::text AS rounds, sum(stake_minor)::text AS stake_minor,
-         sum(valid_bet_minor)::text AS valid_bet_minor, sum(payout_minor)::text AS payout_minor,
-         sum(profit_minor)::text AS profit_minor, sum(bonus_stake_minor)::text AS bonus_stake_minor
+      `SELECT game_type, ${SUMS}
        FROM play_stat_days
        WHERE merchant_id = $1 AND member_id = $2 AND business_day BETWEEN $3::date AND $4::date
        GROUP BY game_type
@@ -47,15 +58,26 @@ export const playStatsRepository = (db: Queryable) => ({
        ORDER BY game_type`,
       [merchantId, memberId, from, to],
     );
-    return rows.map((row) => ({
-      gameType: row.game_type,
-      rounds: Number(row.rounds),
-      stakeMinor: BigInt(row.stake_minor),
-      validBetMinor: BigInt(row.valid_bet_minor),
-      payoutMinor: BigInt(row.payout_minor),
-      profitMinor: BigInt(row.profit_minor),
-      bonusStakeMinor: BigInt(row.bonus_stake_minor),
-    }));
+    return rows.map((row) => ({ gameType: row.game_type, ...figuresOf(row) }));
+  },
+
+  /** Each listed member's own figures over business days `from`..`to`; members without play are absent. */
+  memberFigures: async (
+    merchantId: number,
+    memberIds: readonly bigint[],
+    from: string,
+    to: string,
+  ): Promise<Map<string, PlayContribution>> => {
+    if (memberIds.length === 0) return new Map();
+    const { rows } = await db.query<FiguresDbRow & { member_id: string }>(
+      `SELECT member_id::text, ${SUMS}
+       FROM play_stat_days
+       WHERE merchant_id = $1 AND member_id = ANY($2::bigint[]) AND business_day BETWEEN $3::date AND $4::date
+       GROUP BY member_id
+       HAVING sum(rounds) <> 0`,
+      [merchantId, memberIds.map(String), from, to],
+    );
+    return new Map(rows.map((row) => [row.member_id, figuresOf(row)]));
   },
 });
 

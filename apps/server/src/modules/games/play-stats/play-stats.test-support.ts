@@ -43,23 +43,54 @@ const key = (memberId: bigint, day: string, vendor: string, gameType: string) =>
 export const businessDay = (timeZone: string, atMs: number): string =>
   new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(atMs);
 
-/** The rollups the raw rounds call for: contracts' playContribution summed per key, zero rows left out. */
-export const expectedRollups = (rounds: Iterable<ModelRound>, timeZone: string): Map<string, Figures> => {
+const ZERO: Figures = {
+  rounds: 0,
+  stakeMinor: 0n,
+  validBetMinor: 0n,
+  payoutMinor: 0n,
+  profitMinor: 0n,
+  bonusStakeMinor: 0n,
+};
+const isZero = (f: Figures) =>
+  f.rounds === 0 && f.stakeMinor === 0n && f.payoutMinor === 0n && f.bonusStakeMinor === 0n;
+const plus = (a: Figures, b: Figures, sign: 1 | -1 = 1): Figures => ({
+  rounds: a.rounds + sign * b.rounds,
+  stakeMinor: a.stakeMinor + BigInt(sign) * b.stakeMinor,
+  validBetMinor: a.validBetMinor + BigInt(sign) * b.validBetMinor,
+  payoutMinor: a.payoutMinor + BigInt(sign) * b.payoutMinor,
+  profitMinor: a.profitMinor + BigInt(sign) * b.profitMinor,
+  bonusStakeMinor: a.bonusStakeMinor + BigInt(sign) * b.bonusStakeMinor,
+});
+
+/**
+ * The rollups a history of round states calls for (ADR 0028): each snapshot is every round's state as one rollup run
+ * saw it. A round's first counted state adds its contribution on its settlement day; each later, different state adds
+ * only the difference, on the business day of that state's settlement. A round keeps the game type it was first
+ * counted under. Zero rows left out. One snapshot is the plain case: every round on its settlement day.
+ */
+export const expectedRollups = (
+  snapshots: Iterable<ModelRound> | Iterable<ModelRound>[],
+  timeZone: string,
+): Map<string, Figures> => {
+  const history =
+    Array.isArray(snapshots) && Array.isArray(snapshots[0])
+      ? (snapshots as ModelRound[][])
+      : [[...(snapshots as Iterable<ModelRound>)]];
   const sums = new Map<string, Figures>();
-  for (const r of rounds) {
-    const c = playContribution({ ...r, bonusStakeMinor: 0n });
-    if (c.rounds === 0) continue;
-    const k = key(r.memberId, businessDay(timeZone, r.settledAtMs), r.vendor, r.gameType);
-    const s = sums.get(k) ?? { ...c, rounds: 0, stakeMinor: 0n, validBetMinor: 0n, payoutMinor: 0n, profitMinor: 0n };
-    sums.set(k, {
-      rounds: s.rounds + c.rounds,
-      stakeMinor: s.stakeMinor + c.stakeMinor,
-      validBetMinor: s.validBetMinor + c.validBetMinor,
-      payoutMinor: s.payoutMinor + c.payoutMinor,
-      profitMinor: s.profitMinor + c.profitMinor,
-      bonusStakeMinor: s.bonusStakeMinor + c.bonusStakeMinor,
-    });
+  const counted = new Map<string, { figures: Figures; gameType: string }>();
+  for (const snapshot of history) {
+    for (const r of snapshot) {
+      const now: Figures = playContribution({ ...r, bonusStakeMinor: 0n });
+      const before = counted.get(r.roundId);
+      const delta = plus(now, before?.figures ?? ZERO, -1);
+      if (isZero(delta) && delta.validBetMinor === 0n && delta.profitMinor === 0n) continue;
+      const gameType = before?.gameType ?? r.gameType;
+      counted.set(r.roundId, { figures: now, gameType });
+      const k = key(r.memberId, businessDay(timeZone, r.settledAtMs), r.vendor, gameType);
+      sums.set(k, plus(sums.get(k) ?? ZERO, delta));
+    }
   }
+  for (const [k, f] of sums) if (isZero(f)) sums.delete(k);
   return sums;
 };
 

@@ -8,7 +8,14 @@ import { buildTestApp } from '../../../test/test-app';
 import { createPlayStatsModule } from './index';
 import { rollUpPlay } from './play-stats.jobs';
 import { playStatsRepository } from './play-stats.repository';
-import { businessDay, expectedRollups, storedRollups, writeRound, type ModelRound } from './play-stats.test-support';
+import {
+  businessDay,
+  expectedRollups,
+  storedRollups,
+  writeRound,
+  type Figures,
+  type ModelRound,
+} from './play-stats.test-support';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -68,12 +75,14 @@ describeEachDatabase('play statistics', (getDb, engine) => {
     await insertVendorGame(db, merchantId, { vendor: 'PS_A', gameType: 'LIVE', code: 'ps-live', names: { EN: 'L' } });
   });
 
-  /** Empties the rounds and the rollups for the next scenario. */
+  /** Empties the rounds, their journal and the rollups for the next scenario (rounds are never deleted in use). */
   const reset = async () => {
-    await getDb().query('DELETE FROM game_rounds WHERE merchant_id = $1 AND member_id = ANY($2::bigint[])', [
-      merchantId,
-      members.map(String),
-    ]);
+    for (const table of ['game_rounds', 'play_stat_rounds']) {
+      await getDb().query(`DELETE FROM ${table} WHERE merchant_id = $1 AND member_id = ANY($2::bigint[])`, [
+        merchantId,
+        members.map(String),
+      ]);
+    }
     await playStatsRepository(getDb()).rebuild();
   };
 
@@ -87,7 +96,7 @@ describeEachDatabase('play statistics', (getDb, engine) => {
     } satisfies ModelRound;
   };
 
-  it('should keep rollups equal to the raw rounds, count late and resettled rounds once on their settlement day, and rebuild the same', async () => {
+  it('should keep rollups equal to the raw rounds, count a late round on its settlement day and a resettlement on its own day without rewriting the earlier one, and rebuild the same', async () => {
     await fc.assert(
       fc.asyncProperty(scenarioArb, async ({ first, second, resettled, batch }) => {
         const db = getDb();
@@ -101,7 +110,9 @@ describeEachDatabase('play statistics', (getDb, engine) => {
         };
         for (const [i, r] of first.entries()) await write(toModel(r, `s${scenario}-a${i}`, BASE_MS));
         await rollUp();
-        expect(await storedRollups(db, merchantId, members)).toEqual(expectedRollups(rounds.values(), timeZone));
+        const seen = [[...rounds.values()]];
+        expect(await storedRollups(db, merchantId, members)).toEqual(expectedRollups(seen, timeZone));
+        const days = await storedRollups(db, merchantId, members);
 
         for (const [i, r] of second.entries()) await write(toModel(r, `s${scenario}-b${i}`, PHASE_TWO_MS));
         for (const change of resettled) {
@@ -115,8 +126,14 @@ describeEachDatabase('play statistics', (getDb, engine) => {
           });
         }
         await rollUp();
-        const expected = expectedRollups(rounds.values(), timeZone);
+        seen.push([...rounds.values()]);
+        const expected = expectedRollups(seen, timeZone);
         expect(await storedRollups(db, merchantId, members)).toEqual(expected);
+        // Phase two only adds: no phase-one day changed (a resettlement's difference lands in phase two's days).
+        const after = await storedRollups(db, merchantId, members);
+        for (const [k, figures] of days) expect(after.get(k)).toEqual(figures);
+        // Over all days, each round counts once with its latest state.
+        expect(totalOf(after)).toEqual(totalOf(expectedRollups(rounds.values(), timeZone)));
 
         // Running the job again changes nothing; a rebuild from the raw rounds gives the same rollups.
         expect(await rollUp()).toBe(0);
@@ -235,12 +252,41 @@ describeEachDatabase('play statistics', (getDb, engine) => {
       ...{ rounds: 3, stakeMinor: 3_500n, validBetMinor: 3_500n },
       ...{ payoutMinor: 1_900n, profitMinor: -1_600n, bonusStakeMinor: 0n },
     });
+    // The same period's own figures for a list of members: the member without play is absent.
+    const figures = await playStats.memberFigures(
+      merchantId,
+      members,
+      businessDay(timeZone, at(2, 3)),
+      businessDay(timeZone, at(3, 4)),
+    );
+    expect([...figures.keys()]).toEqual([String(members[0])]);
+    expect(figures.get(String(members[0]))).toEqual(profit.total);
     // Another member sees none of it.
     const other = await playStats.memberProfit(merchantId, members[1]!, '2026-01-01', '2026-02-01');
     expect(other.byGameType).toEqual([]);
     expect(other.total.rounds).toBe(0);
   });
 });
+
+const totalOf = (rollups: Map<string, Figures>): Figures => {
+  const total: Figures = {
+    rounds: 0,
+    stakeMinor: 0n,
+    validBetMinor: 0n,
+    payoutMinor: 0n,
+    profitMinor: 0n,
+    bonusStakeMinor: 0n,
+  };
+  for (const f of rollups.values()) {
+    total.rounds += f.rounds;
+    total.stakeMinor += f.stakeMinor;
+    total.validBetMinor += f.validBetMinor;
+    total.payoutMinor += f.payoutMinor;
+    total.profitMinor += f.profitMinor;
+    total.bonusStakeMinor += f.bonusStakeMinor;
+  }
+  return total;
+};
 
 type RoundInput = {
   member: number;

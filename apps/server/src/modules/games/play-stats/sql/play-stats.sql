@@ -1,11 +1,12 @@
 -- Play statistics' take-in (DESIGN.md §11, ADR 0028): reads rounds only through the seamless module's
 -- game_round_facts, time zones through merchant_directory and game types through game_directory.
 
--- Takes in up to p_batch rounds (all when NULL) settled since the watermark less p_overlap whose contribution is new
--- or changed, in one statement: each round's contribution (contracts' playContribution: only SETTLED real-money rounds
--- count; stake is the settled stake, bonus stake 0 until a bonus wallet exists) replaces its earlier one in
--- play_stat_rounds, and the difference lands in play_stat_days (the old contribution leaves its day, the new one joins
--- its settlement day). Serialised on the watermark row; returns how many rounds it took in.
+-- Takes in up to p_batch rounds (all when NULL) settled since the watermark less p_overlap whose contribution changed,
+-- in one statement. A round's contribution (contracts' playContribution: only SETTLED real-money rounds count; stake is
+-- the settled stake, bonus stake 0 until a bonus wallet exists) is compared with the sum of its journal rows in
+-- play_stat_rounds; the difference is appended to the journal and added to play_stat_days on the business day of the
+-- round's current settlement (migration 0029, ADR 0028): a resettled round's earlier day is never rewritten. A round
+-- keeps the game type it was first counted under. Serialised on the watermark row; returns how many rounds it took in.
 CREATE OR REPLACE FUNCTION play_stats_take_in(p_batch integer, p_overlap interval DEFAULT interval '5 minutes')
 RETURNS integer LANGUAGE plpgsql AS $$
 DECLARE
@@ -27,7 +28,7 @@ BEGIN
     WHERE r.settled_at IS NOT NULL AND r.settled_at >= v_from
   ), contributed AS (
     SELECT merchant_id, vendor_code, round_id, member_id, settled_at, business_day, game_type,
-      CASE WHEN counts THEN 1 ELSE 0 END::smallint AS rounds,
+      CASE WHEN counts THEN 1 ELSE 0 END AS rounds,
       CASE WHEN counts THEN stake ELSE 0 END AS stake_minor,
       CASE WHEN counts THEN greatest(stake - bonus, 0) ELSE 0 END AS valid_bet_minor,
       CASE WHEN counts THEN payout ELSE 0 END AS payout_minor,
@@ -35,48 +36,41 @@ BEGIN
       CASE WHEN counts THEN bonus ELSE 0 END AS bonus_stake_minor
     FROM raw
   ), fresh AS MATERIALIZED (
-    SELECT c.*, l.round_id IS NOT NULL AS had, l.member_id AS old_member_id, l.business_day AS old_day,
-      l.game_type AS old_game_type, l.rounds AS old_rounds, l.stake_minor AS old_stake,
-      l.valid_bet_minor AS old_valid_bet, l.payout_minor AS old_payout, l.profit_minor AS old_profit,
-      l.bonus_stake_minor AS old_bonus
+    SELECT c.merchant_id, c.vendor_code, c.round_id, c.member_id, c.settled_at, c.business_day,
+      coalesce(j.game_type, c.game_type) AS game_type,
+      c.rounds - coalesce(j.rounds, 0) AS rounds, c.stake_minor - coalesce(j.stake_minor, 0) AS stake_minor,
+      c.valid_bet_minor - coalesce(j.valid_bet_minor, 0) AS valid_bet_minor,
+      c.payout_minor - coalesce(j.payout_minor, 0) AS payout_minor,
+      c.profit_minor - coalesce(j.profit_minor, 0) AS profit_minor,
+      c.bonus_stake_minor - coalesce(j.bonus_stake_minor, 0) AS bonus_stake_minor
     FROM contributed c
-    LEFT JOIN play_stat_rounds l
-      ON l.merchant_id = c.merchant_id AND l.vendor_code = c.vendor_code AND l.round_id = c.round_id
-    WHERE l.round_id IS NULL
-      OR (l.member_id, l.business_day, l.game_type, l.settled_at, l.rounds, l.stake_minor, l.valid_bet_minor,
-          l.payout_minor, l.profit_minor, l.bonus_stake_minor)
-        IS DISTINCT FROM (c.member_id, c.business_day, c.game_type, c.settled_at, c.rounds, c.stake_minor,
-          c.valid_bet_minor, c.payout_minor, c.profit_minor, c.bonus_stake_minor)
+    LEFT JOIN LATERAL (
+      SELECT min(l.game_type) AS game_type, sum(l.rounds) AS rounds, sum(l.stake_minor) AS stake_minor,
+        sum(l.valid_bet_minor) AS valid_bet_minor, sum(l.payout_minor) AS payout_minor,
+        sum(l.profit_minor) AS profit_minor, sum(l.bonus_stake_minor) AS bonus_stake_minor
+      FROM play_stat_rounds l
+      WHERE l.merchant_id = c.merchant_id AND l.vendor_code = c.vendor_code AND l.round_id = c.round_id
+    ) j ON true
+    WHERE (c.rounds, c.stake_minor, c.valid_bet_minor, c.payout_minor, c.profit_minor, c.bonus_stake_minor)
+      IS DISTINCT FROM (coalesce(j.rounds, 0), coalesce(j.stake_minor, 0), coalesce(j.valid_bet_minor, 0),
+        coalesce(j.payout_minor, 0), coalesce(j.profit_minor, 0), coalesce(j.bonus_stake_minor, 0))
     ORDER BY c.settled_at, c.merchant_id, c.vendor_code, c.round_id
     LIMIT p_batch
   ), saved AS (
-    INSERT INTO play_stat_rounds AS l (merchant_id, vendor_code, round_id, member_id, business_day, game_type,
+    INSERT INTO play_stat_rounds (merchant_id, vendor_code, round_id, member_id, business_day, game_type,
       settled_at, rounds, stake_minor, valid_bet_minor, payout_minor, profit_minor, bonus_stake_minor)
     SELECT merchant_id, vendor_code, round_id, member_id, business_day, game_type, settled_at, rounds, stake_minor,
       valid_bet_minor, payout_minor, profit_minor, bonus_stake_minor
     FROM fresh
-    ON CONFLICT (merchant_id, vendor_code, round_id) DO UPDATE SET member_id = excluded.member_id,
-      business_day = excluded.business_day, game_type = excluded.game_type, settled_at = excluded.settled_at,
-      rounds = excluded.rounds, stake_minor = excluded.stake_minor, valid_bet_minor = excluded.valid_bet_minor,
-      payout_minor = excluded.payout_minor, profit_minor = excluded.profit_minor,
-      bonus_stake_minor = excluded.bonus_stake_minor
+    ORDER BY settled_at, merchant_id, vendor_code, round_id
     RETURNING 1
-  ), deltas AS (
-    SELECT merchant_id, member_id, business_day, vendor_code, game_type, rounds::bigint AS rounds, stake_minor,
-      valid_bet_minor, payout_minor, profit_minor, bonus_stake_minor
-    FROM fresh
-    UNION ALL
-    SELECT merchant_id, old_member_id, old_day, vendor_code, old_game_type, -old_rounds::bigint, -old_stake,
-      -old_valid_bet, -old_payout, -old_profit, -old_bonus
-    FROM fresh WHERE had
   ), summed AS (
     SELECT merchant_id, member_id, business_day, vendor_code, game_type, sum(rounds)::bigint AS rounds,
       sum(stake_minor)::bigint AS stake_minor, sum(valid_bet_minor)::bigint AS valid_bet_minor,
       sum(payout_minor)::bigint AS payout_minor, sum(profit_minor)::bigint AS profit_minor,
       sum(bonus_stake_minor)::bigint AS bonus_stake_minor
-    FROM deltas
+    FROM fresh
     GROUP BY merchant_id, member_id, business_day, vendor_code, game_type
-    HAVING sum(rounds) <> 0 OR sum(stake_minor) <> 0 OR sum(payout_minor) <> 0 OR sum(bonus_stake_minor) <> 0
   ), applied AS (
     INSERT INTO play_stat_days AS d (merchant_id, member_id, business_day, vendor_code, game_type, rounds,
       stake_minor, valid_bet_minor, payout_minor, profit_minor, bonus_stake_minor)
@@ -98,13 +92,29 @@ BEGIN
 END
 $$;
 
--- Recomputes every rollup from the raw rounds: forgets every contribution and the watermark, then takes in all.
+-- Rebuilds the rollups from the raw rounds without rewriting history: every settled round is compared with its
+-- journal, and a round whose raw figures differ (a change the jobs have not seen, or one more than three days behind
+-- the watermark) gets its difference booked on its current settlement day; then play_stat_days is recomputed from the
+-- journal. On an empty journal (a new database) that is a rebuild from the raw rounds
+-- alone. Returns how many rounds needed a correction.
 CREATE OR REPLACE FUNCTION play_stats_rebuild() RETURNS integer LANGUAGE plpgsql AS $$
+DECLARE
+  v_corrected integer;
 BEGIN
   PERFORM 1 FROM play_stat_cursor WHERE id = 1 FOR UPDATE;
-  DELETE FROM play_stat_days;
-  DELETE FROM play_stat_rounds;
   UPDATE play_stat_cursor SET settled_through = '-infinity' WHERE id = 1;
-  RETURN play_stats_take_in(NULL);
+  v_corrected := play_stats_take_in(NULL);
+  DELETE FROM play_stat_days;
+  INSERT INTO play_stat_days (merchant_id, member_id, business_day, vendor_code, game_type, rounds, stake_minor,
+    valid_bet_minor, payout_minor, profit_minor, bonus_stake_minor)
+  SELECT merchant_id, member_id, business_day, vendor_code, game_type, sum(rounds), sum(stake_minor),
+    sum(valid_bet_minor), sum(payout_minor), sum(profit_minor), sum(bonus_stake_minor)
+  FROM play_stat_rounds
+  GROUP BY merchant_id, member_id, business_day, vendor_code, game_type;
+  -- The jobs go on from the latest settlement: everything before it has just been compared.
+  UPDATE play_stat_cursor SET settled_through = greatest(settled_through,
+    coalesce((SELECT max(settled_at) FROM game_round_facts WHERE settled_at IS NOT NULL), '-infinity'))
+  WHERE id = 1;
+  RETURN v_corrected;
 END
 $$;
