@@ -1,4 +1,5 @@
 import {
+  AgentAnnouncementPageSchema,
   AgentLimitsSchema,
   API,
   CreatedDownlineSchema,
@@ -10,6 +11,7 @@ import {
   TeamOverviewSchema,
   TeamProfitPageSchema,
   TeamTransactionPageSchema,
+  type AgentAnnouncementPage,
   type AgentLimits,
   type CreateDownlineRequest,
   type CreatedDownline,
@@ -103,5 +105,16 @@ export const fetchTeamTransactions = (
   apiRequest(API.agent.teamTransactions, {
     query: queryOf(filter),
     schema: TeamTransactionPageSchema,
+    ...withSignal(signal),
+  });
+
+/** GET the announcements written for agents in the back office, in the language in use. */
+export const fetchAnnouncements = (
+  filter: Paging & { language: string },
+  signal?: AbortSignal,
+): Promise<AgentAnnouncementPage> =>
+  apiRequest(API.agentContent.announcements, {
+    query: queryOf(filter),
+    schema: AgentAnnouncementPageSchema,
     ...withSignal(signal),
   });

@@ -21,9 +21,7 @@ function AgentBalance() {
   return (
     <Link to={agentPagePath('depositv2')} className="agent-header__balance" data-testid="agent-balance">
       <span className="muted">{t('agent.balance')}</span>{' '}
-      <strong>
-        {balance.data ? `${balance.data.currencySymbol}${groupDigits(balance.data.balance)}` : '…'}
-      </strong>
+      <strong>{balance.data ? `${balance.data.currencySymbol}${groupDigits(balance.data.balance)}` : '…'}</strong>
     </Link>
   );
 }

@@ -37,11 +37,11 @@ export function AgentNav({ pages, active }: { pages: AgentPages; active: AgentEn
         {customerServiceUrl(config.customerService) && (
           <li>
             <CustomerServiceButton
-            entries={config.customerService}
-            className="member-centre__link agent-centre__service"
-            testId="agent-nav-service"
-          >
-            {t('agent.customerService')}
+              entries={config.customerService}
+              className="member-centre__link agent-centre__service"
+              testId="agent-nav-service"
+            >
+              {t('agent.customerService')}
             </CustomerServiceButton>
           </li>
         )}

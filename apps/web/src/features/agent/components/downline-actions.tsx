@@ -114,7 +114,15 @@ function LockDialog({ row, onClose }: { row: DownlineRow; onClose: () => void })
   );
 }
 
-function TransferDialog({ row, Transfer, onClose }: { row: DownlineRow; Transfer: DownlineTransfer; onClose: () => void }) {
+function TransferDialog({
+  row,
+  Transfer,
+  onClose,
+}: {
+  row: DownlineRow;
+  Transfer: DownlineTransfer;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <Dialog

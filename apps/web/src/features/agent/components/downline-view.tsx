@@ -44,7 +44,17 @@ function Breadcrumb({ page, onParent }: { page: DownlinePage; onParent: (usernam
   );
 }
 
-function RowActions({ row, canLock, open, canTransfer }: { row: DownlineRow; canLock: boolean; open: Open; canTransfer: boolean }) {
+function RowActions({
+  row,
+  canLock,
+  open,
+  canTransfer,
+}: {
+  row: DownlineRow;
+  canLock: boolean;
+  open: Open;
+  canTransfer: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <div className="agent-row-actions">
@@ -220,14 +230,24 @@ export function DownlineView({ Transfer }: { Transfer?: DownlineTransfer }) {
                   <ReportTable
                     testId="downline-table"
                     columns={columnsOf(t, page, goTo, (row) => (
-                      <RowActions row={row} canLock={page.canLock} canTransfer={Transfer !== undefined} open={setAction} />
+                      <RowActions
+                        row={row}
+                        canLock={page.canLock}
+                        canTransfer={Transfer !== undefined}
+                        open={setAction}
+                      />
                     ))}
                     rows={page.list}
                     rowKey={(row) => row.username}
                     totalsLabel={t('agent.totalsMembers', { count: page.totals.count })}
                     busy={query.isFetching}
                   />
-                  <ReportPager pageNo={pageNo} totalPages={page.totalPages} onPage={setPageNo} testId="downline-pager" />
+                  <ReportPager
+                    pageNo={pageNo}
+                    totalPages={page.totalPages}
+                    onPage={setPageNo}
+                    testId="downline-pager"
+                  />
                 </>
               )}
             </>

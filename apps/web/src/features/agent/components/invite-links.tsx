@@ -58,13 +58,16 @@ function LinkCard({ link }: { link: InviteLink }) {
         </p>
         <p className="muted">
           {t(`agent.types.${link.type}`)} · <DateTime iso={link.createdAt} /> ·{' '}
-          <span data-testid="invite-link-registrations">
-            {t('agent.registrations', { count: link.registrations })}
-          </span>
+          <span data-testid="invite-link-registrations">{t('agent.registrations', { count: link.registrations })}</span>
           {link.disabled && <> · {t('agent.linkDisabled')}</>}
         </p>
         <div className="agent-link__actions">
-          <button type="button" className="button button--ghost" data-testid="invite-link-copy" onClick={() => void copy()}>
+          <button
+            type="button"
+            className="button button--ghost"
+            data-testid="invite-link-copy"
+            onClick={() => void copy()}
+          >
             {t('agent.copyLink')}
           </button>
           {!link.disabled && (

@@ -72,7 +72,12 @@ function CreateAccountForm({ limits }: { limits: AgentLimits }) {
       <h3 id={headingId} className="member-centre__subheading">
         {t('agent.createTitle')}
       </h3>
-      <form className="form" noValidate data-testid="create-downline-form" onSubmit={(e) => void handleSubmit(submit)(e)}>
+      <form
+        className="form"
+        noValidate
+        data-testid="create-downline-form"
+        onSubmit={(e) => void handleSubmit(submit)(e)}
+      >
         <TextField
           label={t('agent.columns.username')}
           required

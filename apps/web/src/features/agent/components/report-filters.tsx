@@ -35,7 +35,11 @@ export function UsernameSearch({
         onChange={(event) => setText(event.target.value)}
       />
       {children}
-      <button type="submit" className="button button--ghost agent-report__search" data-testid={`${testId}-search-submit`}>
+      <button
+        type="submit"
+        className="button button--ghost agent-report__search"
+        data-testid={`${testId}-search-submit`}
+      >
         {t('agent.search')}
       </button>
     </form>

@@ -39,8 +39,8 @@ export function PeriodDays({ period, testId }: { period: ResolvedPeriod; testId:
   return (
     <p className="muted agent-report__days" data-testid={testId}>
       {period.from === period.to
-        ? t('agent.periodDay', { day: period.from })
-        : t('agent.periodDays', { from: period.from, to: period.to })}
+        ? t('records.periodDay', { day: period.from })
+        : t('records.periodDays', { from: period.from, to: period.to })}
     </p>
   );
 }

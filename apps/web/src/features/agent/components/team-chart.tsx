@@ -21,7 +21,15 @@ const textOf = (day: TeamDay, metric: ChartMetric): string => {
  * for positive days and below for negative ones (profit and loss), each bar named by its day and value for a screen
  * reader and on hover.
  */
-export function TeamChart({ series, metric, label }: { series: readonly TeamDay[]; metric: ChartMetric; label: string }) {
+export function TeamChart({
+  series,
+  metric,
+  label,
+}: {
+  series: readonly TeamDay[];
+  metric: ChartMetric;
+  label: string;
+}) {
   const titleId = useId();
   const values = series.map((day) => valueOf(day, metric));
   const max = Math.max(0, ...values);
