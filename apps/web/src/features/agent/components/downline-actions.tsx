@@ -130,7 +130,7 @@ function TransferDialog({
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title={t('agent.transferTitle', { username: row.username })}
+      title={t('agent.transfer')}
       description={t('agent.transferHint')}
       testId="downline-transfer-dialog"
     >
