@@ -24,7 +24,13 @@ export const overview = (overrides: Partial<TeamOverview> = {}): TeamOverview =>
     today: figures({ activeMembers: 3, newMembers: 1, deposits: '1500.00', validBet: '820.00', profit: '-120.50' }),
     yesterday: figures({ activeMembers: 2, validBet: '100.00', profit: '40.00' }),
     thisWeek: figures({ activeMembers: 4, newMembers: 2, firstDeposits: 1, deposits: '2500.00', validBet: '1020.00' }),
-    thisMonth: figures({ activeMembers: 5, newMembers: 5, firstDeposits: 3, deposits: '12500.00', validBet: '5020.00' }),
+    thisMonth: figures({
+      activeMembers: 5,
+      newMembers: 5,
+      firstDeposits: 3,
+      deposits: '12500.00',
+      validBet: '5020.00',
+    }),
   },
   series: Array.from({ length: 30 }, (_, index) => ({
     ...figures({ validBet: `${index * 10}.00`, profit: index % 2 === 0 ? '-5.00' : '7.50' }),

@@ -18,7 +18,10 @@ describe('downlineManagmentView', { timeout: 20_000 }, () => {
     mockApi({
       ...frameRoutes,
       [`GET ${API.agent.downlines}`]: () =>
-        downlinePage([downline(), downline({ username: 'player_one', type: 'MEMBER', directCount: 0, lastLogin: null })]),
+        downlinePage([
+          downline(),
+          downline({ username: 'player_one', type: 'MEMBER', directCount: 0, lastLogin: null }),
+        ]),
     });
     await renderApp(PAGE);
     const table = within(await screen.findByTestId('downline-table', {}, COLD));
@@ -54,13 +57,19 @@ describe('downlineManagmentView', { timeout: 20_000 }, () => {
     expect(await screen.findByText('deep_player')).toBeVisible();
     const crumbs = within(screen.getByTestId('downline-breadcrumb'));
     expect(crumbs.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['demo_agent', 'sub_agent']);
-    expect(queryOf(callsTo(api, 'GET', API.agent.downlines).at(-1))).toMatchObject({ parent: 'sub_agent', pageNo: '1' });
+    expect(queryOf(callsTo(api, 'GET', API.agent.downlines).at(-1))).toMatchObject({
+      parent: 'sub_agent',
+      pageNo: '1',
+    });
     await user.click(crumbs.getByRole('button', { name: 'demo_agent' }));
     await waitFor(() => expect(screen.queryByText('deep_player')).not.toBeInTheDocument());
     expect(screen.getByTestId('downline-username')).toHaveTextContent('sub_agent');
     // The top level is the first list again (answered from the cache, as it was asked without a parent).
     expect(within(screen.getByTestId('downline-breadcrumb')).getAllByRole('listitem')).toHaveLength(1);
-    expect(callsTo(api, 'GET', API.agent.downlines).map((call) => queryOf(call).parent)).toEqual([undefined, 'sub_agent']);
+    expect(callsTo(api, 'GET', API.agent.downlines).map((call) => queryOf(call).parent)).toEqual([
+      undefined,
+      'sub_agent',
+    ]);
   });
 
   it('should search the team, page, and send the days of a custom period', async () => {
@@ -125,7 +134,7 @@ describe('downlineManagmentView', { timeout: 20_000 }, () => {
     expect(screen.queryByTestId('downline-transfer')).not.toBeInTheDocument();
   });
 
-  it("should open the transfer to the chosen downline, and offer no lock where the merchant does not allow it", async () => {
+  it('should open the transfer to the chosen downline, and offer no lock where the merchant does not allow it', async () => {
     mockApi({ ...frameRoutes, [`GET ${API.agent.downlines}`]: () => downlinePage([downline()], { canLock: false }) });
     const { user } = await renderApp(PAGE);
     await user.click(await screen.findByTestId('downline-transfer', {}, COLD));
@@ -142,6 +151,8 @@ describe('downlineManagmentView', { timeout: 20_000 }, () => {
     expect(await screen.findByTestId('downline-empty', {}, COLD)).toHaveTextContent('No downline here yet');
     await user.type(screen.getByTestId('downline-search'), 'zzz');
     await user.click(screen.getByTestId('downline-search-submit'));
-    await waitFor(() => expect(screen.getByTestId('downline-empty')).toHaveTextContent('Nobody in your team matches zzz'));
+    await waitFor(() =>
+      expect(screen.getByTestId('downline-empty')).toHaveTextContent('Nobody in your team matches zzz'),
+    );
   });
 });

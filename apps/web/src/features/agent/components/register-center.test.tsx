@@ -42,7 +42,11 @@ describe('registerCenter', { timeout: 20_000 }, () => {
       '3 of 10 accounts created. You may create member and agent accounts.',
     );
     const type = page.getByTestId('create-downline-type');
-    expect(within(type).getAllByRole('option').map((option) => option.textContent)).toEqual(['Member', 'Agent']);
+    expect(
+      within(type)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Member', 'Agent']);
     await user.click(page.getByTestId('create-downline-submit'));
     expect(await page.findAllByText('Input cannot be empty')).toHaveLength(2);
     expect(callsTo(api, 'POST', API.agent.downlines)).toHaveLength(0);
@@ -76,14 +80,16 @@ describe('registerCenter', { timeout: 20_000 }, () => {
       '0 accounts created, no limit. You may create member accounts.',
     );
     for (const select of [page.getByTestId('create-downline-type'), page.getByTestId('invite-link-type')]) {
-      expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual(['Member']);
+      expect(
+        within(select)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['Member']);
     }
     await user.type(page.getByTestId('create-downline-username'), 'demo_member');
     await user.type(page.getByTestId('create-downline-password'), 'Agent#2027');
     await user.click(page.getByTestId('create-downline-submit'));
-    expect(await page.findByTestId('create-downline-error')).toHaveTextContent(
-      'This username is already registered',
-    );
+    expect(await page.findByTestId('create-downline-error')).toHaveTextContent('This username is already registered');
   });
 
   it('should stop creating accounts when the limit is used up', async () => {
@@ -106,7 +112,12 @@ describe('registerCenter', { timeout: 20_000 }, () => {
       [`GET ${API.agent.limits}`]: () => ({ mayCreateAgents: true, maxAccounts: null, created: 1 }),
       [`GET ${API.agent.links}`]: () => ({ list: links }),
       [`POST ${API.agent.links}`]: (init) => {
-        const created = link({ id: '8', code: 'AGT8QQ', type: (bodyOf(init) as { type: 'AGENT' }).type, registrations: 0 });
+        const created = link({
+          id: '8',
+          code: 'AGT8QQ',
+          type: (bodyOf(init) as { type: 'AGENT' }).type,
+          registrations: 0,
+        });
         links = [created, ...links];
         return created;
       },

@@ -110,9 +110,9 @@ describe('agentAnnouncement', { timeout: 20_000 }, () => {
     });
     const { user } = await renderApp('/agentHome?page=agentAnnouncement');
     const page = within(await screen.findByTestId('agent-announcements'));
-    expect((await page.findAllByTestId('agent-announcement')).map((item) => item.querySelector('h3')?.textContent)).toEqual(
-      ['Commission news 1', 'Commission news 2'],
-    );
+    expect(
+      (await page.findAllByTestId('agent-announcement')).map((item) => item.querySelector('h3')?.textContent),
+    ).toEqual(['Commission news 1', 'Commission news 2']);
     expect(page.getByTestId('agent-announcements-total')).toHaveTextContent('12 announcements');
     expect(queryOf(callsTo(api, 'GET', API.agentContent.announcements)[0])).toMatchObject({
       pageNo: '1',
