@@ -224,6 +224,10 @@ export const TeamBetSchema = z.object({
 });
 export type TeamBet = z.infer<typeof TeamBetSchema>;
 
+/**
+ * Play figures: `bet` is what was staked (a round's bets, rolled-back ones excluded in the rollups), `validBet` the
+ * stake that counts (DESIGN §11), `payout` what was won, `profit` the member's payout − stake (negative: it lost).
+ */
 export const PlayTotalsSchema = z.object({
   rounds: z.number().int(),
   bet: z.string(),

@@ -33,8 +33,10 @@ export const TEAM_TRANSACTION_CODES: Record<Exclude<TeamTransactionType, 'ALL'>,
 };
 const ALL_CODES = Object.values(TEAM_TRANSACTION_CODES).flat();
 const typeOfCode = (code: string): Exclude<TeamTransactionType, 'ALL'> =>
-  (Object.entries(TEAM_TRANSACTION_CODES).find(([, codes]) => codes.includes(code))?.[0] ??
-    'TRANSFER') as Exclude<TeamTransactionType, 'ALL'>;
+  (Object.entries(TEAM_TRANSACTION_CODES).find(([, codes]) => codes.includes(code))?.[0] ?? 'TRANSFER') as Exclude<
+    TeamTransactionType,
+    'ALL'
+  >;
 
 const signed = (minor: bigint, scale: number): string => `${minor > 0n ? '+' : ''}${formatMoney(minor, scale)}`;
 

@@ -286,7 +286,12 @@ export const teamRepository = (db: Queryable) => ({
       teamBetParams(filter),
     );
     const row = rows[0] ?? {};
-    return { rounds: Number(row.rounds ?? 0), betMinor: big(row.bet), stakeMinor: big(row.stake), payoutMinor: big(row.payout) };
+    return {
+      rounds: Number(row.rounds ?? 0),
+      betMinor: big(row.bet),
+      stakeMinor: big(row.stake),
+      payoutMinor: big(row.payout),
+    };
   },
 
   teamEntries: async (filter: TeamTransactionFilter, offset: number, limit: number): Promise<TeamEntryRow[]> => {

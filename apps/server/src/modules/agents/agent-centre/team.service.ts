@@ -22,8 +22,7 @@ import type { TeamRepository } from './team.repository';
 type Money = Pick<Merchant, 'id' | 'currencyScale' | 'currencyCode'>;
 type Caller = Pick<Session, 'merchantId' | 'memberId'>;
 
-export const downlineNotFound = () =>
-  new AppError('DOWNLINE_NOT_FOUND', 404, 'There is no such account in your team');
+export const downlineNotFound = () => new AppError('DOWNLINE_NOT_FOUND', 404, 'There is no such account in your team');
 
 const figuresOf = (values: TeamFigureValues, scale: number): TeamFigures => ({
   activeMembers: values.activeMembers,

@@ -19,8 +19,15 @@ export const createAgentTeamModule = ({ db }: { db: Database }) => {
     jobs: agentTeamJobs(rollUp),
     /** Takes in every play change, sign-up and order since the last run (what the job does). */
     rollUp,
-    /** Recomputes every team rollup from the sources, over the tree as it stands now. */
-    rebuild: repo.rebuild,
+    /**
+     * Recomputes every team rollup from the sources, over the tree as it stands now, in one transaction without the
+     * pool's statement timeout (a rebuild reads every play change ever booked).
+     */
+    rebuild: (): Promise<number> =>
+      db.transaction(async (tx) => {
+        await tx.query('SET LOCAL statement_timeout = 0');
+        return agentTeamRepository(tx).rebuild();
+      }),
     /** The team's figures over fromDay..toDay. */
     teamSummary: (merchantId: number, agentId: bigint, fromDay: string, toDay: string): Promise<TeamFigures> =>
       repo.summary(merchantId, agentId, fromDay, toDay),
