@@ -236,9 +236,10 @@ BEGIN
 END
 $$;
 
--- Distinct team members of p_agent with a counting round in p_from..p_to. One day, or one whole week (from Monday) or
+-- Distinct team members of p_agent whose counting rounds in p_from..p_to add up to more than zero (a round voided by a
+-- later resettlement takes its count back on the resettlement's day). One day, or one whole week (from Monday) or
 -- calendar month, or such a period from its start to today or later, reads the counts kept per period; any other range
--- counts the distinct members of the agent's current team over their days in the range.
+-- counts the members of the agent's current team over their days in the range.
 CREATE OR REPLACE FUNCTION agent_team_active_members(p_merchant integer, p_agent bigint, p_from date, p_to date)
 RETURNS bigint LANGUAGE plpgsql STABLE AS $$
 DECLARE
@@ -264,11 +265,15 @@ BEGIN
       WHERE merchant_id = p_merchant AND agent_id = p_agent AND period = 'MONTH' AND starts_on = v_month), 0);
   END IF;
   RETURN (
-    SELECT count(DISTINCT p.member_id)
-    FROM agent_tree a
-    JOIN agent_team_member_periods p ON p.merchant_id = a.merchant_id AND p.member_id = a.descendant_id
-      AND p.period = 'DAY' AND p.starts_on BETWEEN p_from AND p_to AND p.rounds > 0
-    WHERE a.merchant_id = p_merchant AND a.ancestor_id = p_agent
+    SELECT count(*) FROM (
+      SELECT p.member_id
+      FROM agent_tree a
+      JOIN agent_team_member_periods p ON p.merchant_id = a.merchant_id AND p.member_id = a.descendant_id
+        AND p.period = 'DAY' AND p.starts_on BETWEEN p_from AND p_to
+      WHERE a.merchant_id = p_merchant AND a.ancestor_id = p_agent
+      GROUP BY p.member_id
+      HAVING sum(p.rounds) > 0
+    ) active
   );
 END
 $$;
