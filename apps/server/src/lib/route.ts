@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptio
 import type { z } from 'zod';
 import type {
   AGENT_CONTENT_ROUTES,
+  AGENT_OPS_ROUTES,
   AGENT_ROUTES,
   MONEY_ROUTES,
   OPS_ROUTES,
@@ -23,7 +24,8 @@ type Catalogue =
   | (typeof MONEY_ROUTES)[number]
   | (typeof OPS_ROUTES)[number]
   | (typeof AGENT_ROUTES)[number]
-  | (typeof AGENT_CONTENT_ROUTES)[number];
+  | (typeof AGENT_CONTENT_ROUTES)[number]
+  | (typeof AGENT_OPS_ROUTES)[number];
 export type RoutePath<M extends RouteMethod> = Extract<Catalogue, { method: M }>['path'];
 export type DescriptorOf<M extends RouteMethod, P extends string> = Extract<Catalogue, { method: M; path: P }>;
 
