@@ -103,7 +103,7 @@ describe('the agent centre', () => {
     const url = await link.getByTestId('invite-link-url').innerText();
     expect(url).toMatch(/\/register\?affiliateCode=\w+$/);
     expect(await link.getByTestId('invite-link-registrations').innerText()).toBe('0 registrations');
-    expect(await link.locator('svg title').innerText()).toContain('QR code');
+    expect(await link.locator('svg title').textContent()).toContain('QR code');
     await page.screenshot({ path: shot('agent-register-center.png'), fullPage: true });
 
     // The new agent can log in on /agent (the agent side admits it).
