@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { networkInterfaces } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { EmbeddedDatabaseLockedError } from '@platform/db';
-import { buildApp, type BuildAppOptions } from './app';
+import { buildApp, demoDataAtStart, type BuildAppOptions } from './app';
 import { DEMO_ACCOUNTS } from './db/seed-accounts';
 import { DEMO_STAFF, DEMO_STAFF_PASSWORD, DEMO_STAFF_TOTP_SECRET } from './db/seed-staff';
 import { embeddedDataDir } from './db/open-database';
@@ -151,7 +151,11 @@ export const runPlatform = async (options: RunOptions = {}): Promise<void> => {
   }
   let app: FastifyInstance;
   try {
-    app = await buildApp({ env, logger: loggerFor(env), vendorSecret: options.vendorSecret?.(env) });
+    app = await buildApp({
+      ...{ env, logger: loggerFor(env), vendorSecret: options.vendorSecret?.(env) },
+      // The demo team's deposits and rounds, where the demo data is seeded (the embedded development start).
+      demoActivity: demoDataAtStart(env),
+    });
   } catch (error) {
     // EnvError: a production rule that needs the database (production-checks.ts).
     if (error instanceof EmbeddedDatabaseLockedError || error instanceof EnvError) return fail(error.message);
