@@ -50,6 +50,8 @@ export type AppSeams = {
   selfUrl?: () => string | undefined;
   /** How long the lobby's jackpot feed waits for a vendor (default 2 s). */
   jackpotTimeoutMs?: number;
+  /** The players of the demo activity when demoActivity is on (default: all of db/demo-activity.ts DEMO_PLAYERS). */
+  demoPlayers?: readonly string[];
 };
 
 export type BuildAppOptions = {
@@ -187,7 +189,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
       selfUrl: seams.selfUrl ?? (() => selfUrlOf(app)),
       jackpotTimeoutMs: seams.jackpotTimeoutMs,
     });
-    if (options.demoActivity === true) startDemoActivityOnListen(app);
+    if (options.demoActivity === true) startDemoActivityOnListen(app, seams.demoPlayers);
   } catch (error) {
     await app.close();
     throw error;
@@ -196,12 +198,12 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
 };
 
 /** In the background once the server listens (the gateway and the vendor calls go over HTTP); logs what it did. */
-const startDemoActivityOnListen = (app: FastifyInstance): void => {
+const startDemoActivityOnListen = (app: FastifyInstance, players?: readonly string[]): void => {
   app.addHook('onListen', (done) => {
     const activity = app.demoActivity;
     if (activity !== null) {
       const started = Date.now();
-      activity.run().then(
+      activity.run(players).then(
         (report) => app.log.info({ ...report, ms: Date.now() - started }, 'demo activity: team deposits and rounds'),
         (error: unknown) => app.log.warn({ err: error }, 'demo activity failed'),
       );

@@ -153,9 +153,10 @@ export const createDemoActivity = (deps: DemoActivityDeps) => {
     return 'paid';
   };
 
+  /** The catalogue's published read of its games (docs/architecture.md "Read-only views"). */
   const games = async (merchantId: number): Promise<Map<string, LaunchGame>> => {
     const { rows } = await deps.db.query<LaunchGame>(
-      `SELECT id, vendor_code AS "vendorCode", game_type AS "gameType", game_code AS "gameCode" FROM games
+      `SELECT id, vendor_code AS "vendorCode", game_type AS "gameType", game_code AS "gameCode" FROM game_directory
        WHERE merchant_id = $1 AND vendor_code = $2 AND game_code = ANY($3::text[]) AND status = 'ACTIVE'`,
       [merchantId, DEMO_ACTIVITY_VENDOR, [...DEMO_ACTIVITY_GAMES]],
     );
@@ -203,32 +204,33 @@ export const createDemoActivity = (deps: DemoActivityDeps) => {
     return { fresh, replayed };
   };
 
-  return {
-    /** Runs the plan for each of `players` that exists on the demo merchant; safe to run any number of times. */
-    run: async (players: readonly string[] = DEMO_PLAYERS): Promise<DemoActivityReport> => {
-      const report: DemoActivityReport = {
-        ...{ players: 0, deposits: 0, rounds: 0, replayedDeposits: 0, replayedRounds: 0 },
-        skipped: [],
-      };
-      const { rows } = await deps.db.query<{ id: number }>('SELECT id FROM merchants WHERE code = $1', [
-        DEMO_ACTIVITY_MERCHANT,
-      ]);
-      const merchantId = rows[0]?.id;
-      if (merchantId === undefined) return { ...report, skipped: ['no demo merchant'] };
-      const merchant = await deps.merchantById(merchantId);
-      const channel = (await deps.deposits.channels(merchant)).find((c) => c.kind === 'GATEWAY');
-      if (channel === undefined) return { ...report, skipped: ['no gateway deposit channel'] };
-      // A start without the in-house vendor's secret (no RGS in this process) cannot sign a round.
-      if ((deps.vendorSecret(DEMO_ACTIVITY_MERCHANT, DEMO_ACTIVITY_VENDOR) ?? '') === '') {
-        return { ...report, skipped: [`no ${DEMO_ACTIVITY_VENDOR} vendor secret`] };
-      }
-      const found = await games(merchantId);
-      const unit = 10n ** BigInt(merchant.currencyScale);
-      for (const plan of demoPlan(DEMO_PLAYERS, unit).filter((p) => players.includes(p.username))) {
+  const runOnce = async (players: readonly string[]): Promise<DemoActivityReport> => {
+    const report: DemoActivityReport = {
+      ...{ players: 0, deposits: 0, rounds: 0, replayedDeposits: 0, replayedRounds: 0 },
+      skipped: [],
+    };
+    const { rows } = await deps.db.query<{ id: number }>('SELECT id FROM merchants WHERE code = $1', [
+      DEMO_ACTIVITY_MERCHANT,
+    ]);
+    const merchantId = rows[0]?.id;
+    if (merchantId === undefined) return { ...report, skipped: ['no demo merchant'] };
+    const merchant = await deps.merchantById(merchantId);
+    const channel = (await deps.deposits.channels(merchant)).find((c) => c.kind === 'GATEWAY');
+    if (channel === undefined) return { ...report, skipped: ['no gateway deposit channel'] };
+    // A start without the in-house vendor's secret (no RGS in this process) cannot sign a round.
+    if ((deps.vendorSecret(DEMO_ACTIVITY_MERCHANT, DEMO_ACTIVITY_VENDOR) ?? '') === '') {
+      return { ...report, skipped: [`no ${DEMO_ACTIVITY_VENDOR} vendor secret`] };
+    }
+    const found = await games(merchantId);
+    const unit = 10n ** BigInt(merchant.currencyScale);
+    // The players side by side, as players are: their calls share the database's group commits.
+    const plans = demoPlan(DEMO_PLAYERS, unit).filter((p) => players.includes(p.username));
+    await Promise.all(
+      plans.map(async (plan) => {
         const member = await deps.findMember(merchantId, plan.username);
         if (member === undefined || member.userType !== USER_TYPE.MEMBER) {
           report.skipped.push(plan.username);
-          continue;
+          return;
         }
         const paid = await deposit(merchant, member.id, channel.id, plan.depositMinor);
         if (paid === 'paid') report.deposits += 1;
@@ -237,8 +239,19 @@ export const createDemoActivity = (deps: DemoActivityDeps) => {
         report.rounds += rounds.fresh;
         report.replayedRounds += rounds.replayed;
         report.players += 1;
-      }
-      return report;
+      }),
+    );
+    return report;
+  };
+
+  // One run at a time: a run asked for while another is going starts after it, and so finds its work done.
+  let queue: Promise<unknown> = Promise.resolve();
+  return {
+    /** Runs the plan for each of `players` that exists on the demo merchant; safe to run any number of times. */
+    run: (players: readonly string[] = DEMO_PLAYERS): Promise<DemoActivityReport> => {
+      const next = queue.then(() => runOnce(players));
+      queue = next.catch(() => undefined);
+      return next;
     },
   };
 };
