@@ -69,6 +69,9 @@ const printBanner = async (app: FastifyInstance, env: Env, extra: readonly strin
   process.stdout.write(`${lines.join('\n')}\n`);
 };
 
+const chunks = <T>(items: readonly T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, i * size + size));
+
 /**
  * The demo accounts that exist on the demo merchant, with their public passwords, and where SMS codes land. demo_agent's
  * wider team (seed-data/demo-team.ts) is one line: its usernames and the two passwords.
@@ -96,7 +99,8 @@ const demoAccountLines = async (app: FastifyInstance): Promise<string[]> => {
       ? []
       : [
           `    demo_agent's team: sub-agents ${agents.join(', ')} / ${teamAgents[0]?.password ?? ''};`,
-          `      members ${members.join(', ')} / ${teamMembers[0]?.password ?? ''}`,
+          ...chunks(members, 5).map((names, i) => `      ${i === 0 ? 'members ' : ''}${names.join(', ')}`),
+          `      password ${teamMembers[0]?.password ?? ''}`,
           '      (with demo_member, each deposits and plays a few rounds after an embedded `npm start` listens)',
         ]),
     '  SMS codes and reset links (outbox, not in production): /wps/dev/outbox?to=%2B639171234567',

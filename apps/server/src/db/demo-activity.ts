@@ -163,8 +163,26 @@ export const createDemoActivity = (deps: DemoActivityDeps) => {
     return new Map(rows.map((row) => [row.gameCode, row]));
   };
 
+  const roundIdOf = (memberId: bigint, k: number) => `${DEMO_ACTIVITY_KEY}.${memberId}.${k}`;
+
+  /**
+   * Whether every round of the player's plan is settled already (the seamless module's published read of its rounds):
+   * a restart then launches nothing and sends no call. A run cut short replays its keys instead, and the vendor calls
+   * already applied answer `duplicate`.
+   */
+  const played = async (merchantId: number, memberId: bigint, plan: DemoPlayerPlan): Promise<boolean> => {
+    const { rows } = await deps.db.query<{ settled: number }>(
+      `SELECT count(*)::int AS settled FROM game_round_facts
+       WHERE merchant_id = $1 AND vendor_code = $2 AND round_id = ANY($3::text[]) AND member_id = $4
+         AND status = 'SETTLED'`,
+      [merchantId, DEMO_ACTIVITY_VENDOR, plan.rounds.map((_, k) => roundIdOf(memberId, k)), memberId],
+    );
+    return rows[0]?.settled === plan.rounds.length;
+  };
+
   /** Launches each game the player plays, then plays its rounds: debit, then credit with endRound. */
   const play = async (merchant: Merchant, memberId: bigint, plan: DemoPlayerPlan, found: Map<string, LaunchGame>) => {
+    if (await played(merchant.id, memberId, plan)) return { fresh: 0, replayed: plan.rounds.length };
     const secret = deps.vendorSecret(DEMO_ACTIVITY_MERCHANT, DEMO_ACTIVITY_VENDOR) ?? '';
     const sessions = new Map<string, { sessionToken: string; playerId: string; currency: string }>();
     for (const code of DEMO_ACTIVITY_GAMES) {
@@ -187,7 +205,7 @@ export const createDemoActivity = (deps: DemoActivityDeps) => {
     for (const [k, round] of plan.rounds.entries()) {
       const session = sessions.get(round.game);
       if (session === undefined) throw new Error('demo activity: no session');
-      const roundId = `${DEMO_ACTIVITY_KEY}.${memberId}.${k}`;
+      const roundId = roundIdOf(memberId, k);
       const money = (minor: bigint) => formatMoney(minor, merchant.currencyScale);
       await vendorCall(secret, 'debit', {
         ...session,
