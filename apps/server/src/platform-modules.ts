@@ -21,6 +21,7 @@ import { createWalletModule } from './modules/money/wallet';
 import { createVendorWalletModule } from './modules/games/vendor-wallet';
 import { createWithdrawModule } from './modules/money/withdraw';
 import { createPlayStatsModule } from './modules/games/play-stats';
+import { createAgentTeamModule } from './modules/agents/agent-team';
 import { createTransferModule } from './modules/money/transfer';
 import { createEventBus, type EventBus } from './lib/event-bus';
 import { createResponseCache, ttlMemo } from './lib/response-cache';
@@ -37,6 +38,7 @@ import { createMemberContexts } from './modules/money/cashier';
 import { createMemberOpsModule } from './modules/operations/member-ops';
 import { createAuditModule, recordAudit } from './modules/operations/audit';
 import { createReportsModule } from './modules/operations/reports';
+import { createAgentCentreModule, createAgentInvitations } from './modules/agents/agent-centre';
 import type { PageHeaders, WebShell } from './plugins/web-app';
 import { originOf, pageHeadersOf } from './plugins/security-headers';
 import { createDemoActivity, type DemoActivity } from './db/demo-activity';
@@ -107,6 +109,8 @@ export const registerModules = async (
     captcha: captcha.service,
     verification: verification.service,
     email: messaging.email,
+    // Registration through an agent's invitation link (the agents domain implements identity's port).
+    invitations: createAgentInvitations({ db, now }),
   });
 
   app.decorateRequest('session', null);
@@ -192,7 +196,11 @@ export const registerModules = async (
   catalogue.start(app);
   jobs.scheduler.register(...catalogue.jobs);
   // Play statistics (DESIGN.md §11): the rollups every report and reward reads.
-  jobs.scheduler.register(...createPlayStatsModule({ db }).jobs);
+  const playStats = createPlayStatsModule({ db });
+  jobs.scheduler.register(...playStats.jobs);
+  // Team rollups (DESIGN.md §12): every agent page's figures, from play statistics and the orders.
+  const agentTeam = createAgentTeamModule({ db });
+  jobs.scheduler.register(...agentTeam.jobs);
   const seamless = createSeamlessModule({
     ...{ db, now, bus, wallet: wallet.service, merchants, vendorSecret: deps.vendorSecret },
     log: app.log,
@@ -264,6 +272,15 @@ export const registerModules = async (
   await app.register(memberOps.routes({ staff, ownsHost: merchants.ownsHost }));
   await app.register(createAuditModule({ db }).routes({ staff }));
   await app.register(createReportsModule({ db, now }).routes({ staff }));
+  // The agent centre (issue 18): the pages that read the team rollups.
+  const agentCentre = createAgentCentreModule({
+    ...{ db, now, teamStats: agentTeam, play: playStats },
+    accounts: identity.downlineAccounts,
+    statuses: { ...identity.memberStaff, revokeSessions: identity.staffActions.revokeSessions },
+  });
+  await app.register(
+    agentCentre.routes({ auth: identity.auth, merchantOf: identity.merchantOf, sealed: sealed.service }),
+  );
   await createRealtime({
     ...{ app, bus, redisUrl: env.REDIS_URL },
     wallet: wallet.service,

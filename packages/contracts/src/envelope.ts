@@ -140,6 +140,17 @@ export const ErrorCode = {
   // Back office (issue 7)
   /** The member's status does not allow this (e.g. unlocking a closed account, resetting a trial's password). */
   MEMBER_STATE_INVALID: 'MEMBER_STATE_INVALID',
+  // Agent centre (issue 18)
+  /** No such member in the caller's own downline (one outside it is answered the same way). */
+  DOWNLINE_NOT_FOUND: 'DOWNLINE_NOT_FOUND',
+  /** No such invitation link among the caller's own. */
+  LINK_NOT_FOUND: 'LINK_NOT_FOUND',
+  /** The agent may not create this account or link: an agent type it may not create, or its accounts are used up. */
+  AGENT_LIMIT: 'AGENT_LIMIT',
+  /** The merchant does not let agents lock or unlock their downline. */
+  LOCK_NOT_ALLOWED: 'LOCK_NOT_ALLOWED',
+  /** A custom period reaches past today, or spans more than three months. */
+  PERIOD_INVALID: 'PERIOD_INVALID',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 export const ErrorCodeSchema = z.enum(Object.values(ErrorCode) as [ErrorCode, ...ErrorCode[]]);

@@ -36,3 +36,5 @@ export * from './log-redaction';
 export * from './storable-text';
 export * from './routes';
 export * from './play-stats';
+export * from './agent-period';
+export * from './agent';

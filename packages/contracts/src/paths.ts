@@ -33,6 +33,8 @@ export const API = {
     paymentPassword: '/wps/member/payment-password',
     logins: '/wps/member/logins',
     mobile: '/wps/member/mobile',
+    /** GET (member; trial refused): personalProfit, profit and loss by game type over a period. */
+    profit: '/wps/member/profit',
   },
   verification: {
     smsLogin: '/wps/verification/sms/noLogin',
@@ -45,6 +47,26 @@ export const API = {
     affiliate: '/wps/agent/affiliate',
     /** An agent sends money to a member of its own downline (issue 4; E: carries the payment password). */
     transferDownline: '/wps/agent/transfer',
+    /** GET (agent): agentTeamOverview, TeamOverviewSchema. */
+    overview: '/wps/agent/team/overview',
+    /** GET (agent): the team list (downlineManagmentView); POST (agent, E): a new downline account (registerCenter). */
+    downlines: '/wps/agent/downlines',
+    /** PUT (agent): a downline's remark. */
+    downlineRemark: '/wps/agent/downlines/:username/remark',
+    /** PUT (agent): lock or unlock a downline, where the merchant allows it. */
+    downlineLock: '/wps/agent/downlines/:username/lock',
+    /** GET (agent): what the caller may create. */
+    limits: '/wps/agent/limits',
+    /** GET (agent): the caller's invitation links; POST creates one. */
+    links: '/wps/agent/links',
+    /** DELETE (agent): disables one of the caller's links (idempotent). */
+    link: '/wps/agent/links/:id',
+    /** GET (agent): personalHistoryCopy, the team's settled rounds. */
+    teamBets: '/wps/agent/team/bets',
+    /** GET (agent): palStatementsAgentCopy, profit and loss per downline. */
+    teamProfit: '/wps/agent/team/profit',
+    /** GET (agent): agentDownlineTransactionDetailsCopy, the team's deposits, withdrawals, transfers and bonuses. */
+    teamTransactions: '/wps/agent/team/transactions',
   },
   wallet: {
     balance: '/wps/v2/wallets/balance',
@@ -133,6 +155,7 @@ export const SEALED_ENDPOINTS: readonly { method: 'POST' | 'PUT'; path: string }
   { method: 'POST', path: API.withdraw.orders },
   { method: 'POST', path: API.wallet.transferUpline },
   { method: 'POST', path: API.agent.transferDownline },
+  { method: 'POST', path: API.agent.downlines },
 ];
 
 /** Client route table (spec §2). */

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
-import type { MONEY_ROUTES, OPS_ROUTES, PLAYER_ROUTES } from '@platform/contracts';
+import type { AGENT_ROUTES, MONEY_ROUTES, OPS_ROUTES, PLAYER_ROUTES } from '@platform/contracts';
 import {
   ROUTE_DESCRIPTORS,
   type BodyEncoding,
@@ -12,7 +12,11 @@ import { success } from './respond';
 import { parseInput } from './validate';
 
 /** Every descriptor of the catalogue with its own schema types, so a route's input types follow from its path. */
-type Catalogue = (typeof PLAYER_ROUTES)[number] | (typeof MONEY_ROUTES)[number] | (typeof OPS_ROUTES)[number];
+type Catalogue =
+  | (typeof PLAYER_ROUTES)[number]
+  | (typeof MONEY_ROUTES)[number]
+  | (typeof OPS_ROUTES)[number]
+  | (typeof AGENT_ROUTES)[number];
 export type RoutePath<M extends RouteMethod> = Extract<Catalogue, { method: M }>['path'];
 export type DescriptorOf<M extends RouteMethod, P extends string> = Extract<Catalogue, { method: M; path: P }>;
 

@@ -1,3 +1,4 @@
+import { AGENT_ROUTES } from './agent-routes';
 import { MONEY_ROUTES } from './money-routes';
 import { OPS_ROUTES } from './ops-routes';
 import { PLAYER_ROUTES } from './player-routes';
@@ -5,10 +6,15 @@ import type { RouteDescriptor } from './route-descriptor';
 
 export * from './route-descriptor';
 export * from './params';
-export { MONEY_ROUTES, OPS_ROUTES, PLAYER_ROUTES };
+export { AGENT_ROUTES, MONEY_ROUTES, OPS_ROUTES, PLAYER_ROUTES };
 
 /**
  * Every API route the platform registers (under /wps, /lgw, /api and /health), with its auth and request schemas. A
  * server test fails when a registered route has no descriptor here, or a descriptor names a route the server lacks.
  */
-export const ROUTE_DESCRIPTORS: readonly RouteDescriptor[] = [...PLAYER_ROUTES, ...MONEY_ROUTES, ...OPS_ROUTES];
+export const ROUTE_DESCRIPTORS: readonly RouteDescriptor[] = [
+  ...PLAYER_ROUTES,
+  ...MONEY_ROUTES,
+  ...OPS_ROUTES,
+  ...AGENT_ROUTES,
+];

@@ -27,9 +27,13 @@ import { sessionRepository } from './session.repository';
 import { sessionRoutes } from './session.routes';
 import { noGameSessions, sessionServiceFactory, type GameSessionEnder, type Session } from './session.service';
 import { smsCodeServiceFactory } from './sms-code.service';
+import { downlineAccountsFactory } from './downline-accounts.service';
+import { noInvitations, type InvitationPort } from './invitations';
 import { memberStaffFactory } from './member-staff.service';
 
 export type { Auth } from './auth';
+export type { Invitation, InvitationPort } from './invitations';
+export type { NewDownline } from './downline-accounts.service';
 export type { GameSessionEnder, Session, SessionLookup } from './session.service';
 export type { MemberRow } from './member.repository';
 export type { MerchantResolver, RequestContext } from './identity.context';
@@ -68,6 +72,8 @@ export type IdentityModuleDeps = {
   onTrialCreated?: (merchant: Merchant, memberId: bigint) => Promise<void>;
   /** Ends the member's game sessions when its sessions end (logout, password change, lock; ADR 0019). */
   endGameSessions?: GameSessionEnder;
+  /** Agents' invitation links, asked on registration with a code (the agents module implements it). */
+  invitations?: InvitationPort;
 };
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -98,6 +104,7 @@ export const createIdentityModule = (deps: IdentityModuleDeps) => {
     ...{ members, merchants, hasher, issuer, limiter, now },
     captcha: deps.captcha,
     verification: deps.verification,
+    invitations: deps.invitations ?? noInvitations,
   });
   const passwords = passwordServiceFactory({
     ...{ db, merchants, hasher, issuer, limiter, now, endGameSessions },
@@ -155,6 +162,8 @@ export const createIdentityModule = (deps: IdentityModuleDeps) => {
         return { token, expiresAtMs: nowMs + ttlMs };
       },
     },
+    /** Accounts an agent creates for its own downline (the agents module decides who may create what). */
+    downlineAccounts: downlineAccountsFactory({ db, merchants, hasher, now }),
     /** The back office's reads of members and their status changes (member-ops, issue 7; member-staff.service.ts). */
     memberStaff: memberStaffFactory(db),
     merchantOf,

@@ -6,6 +6,7 @@ import { isModuleEnabled, type MerchantService } from '../../platform/merchant';
 import { enforceLimits, type RateLimiter, type RateRule } from '../../platform/rate-limit';
 import { destinationOf, type VerificationService } from '../verification';
 import type { RequestContext } from './identity.context';
+import type { Invitation, InvitationPort } from './invitations';
 import type { LoginIssuer } from './login-issuer';
 import { featureDisabled } from './login.service';
 import { MOBILE_KEY, isUniqueViolation, mobileTaken } from './member-errors';
@@ -32,13 +33,23 @@ export type RegistrationServiceDeps = {
   issuer: LoginIssuer;
   limiter: RateLimiter;
   now: Clock;
+  /** Agents' invitation links (the agents module, wired in platform-modules.ts). */
+  invitations: InvitationPort;
 };
 
-/** GET /wps/agent/affiliate: the upline an invitation code names, or INVALID_INVITATION_CODE. */
-const affiliateAgent = async (deps: RegistrationServiceDeps, ctx: RequestContext, code: string) => {
+/** Where an invitation code places the new account: under `parentId`, as `userType`, counted on `invitation`. */
+type Placement = { parentId: bigint; userType: number; invitation?: Invitation };
+
+/**
+ * GET /wps/agent/affiliate: the upline an invitation code names (an agent's own affiliate code, or one of its live
+ * invitation links), or INVALID_INVITATION_CODE.
+ */
+const affiliateAgent = async (deps: RegistrationServiceDeps, ctx: RequestContext, code: string): Promise<Placement> => {
   const agent = await deps.members.findActiveAgentByAffiliateCode(ctx.merchant.id, code);
-  if (agent === undefined) throw invalidInvitation();
-  return agent;
+  if (agent !== undefined) return { parentId: agent.id, userType: USER_TYPE.MEMBER };
+  const invitation = await deps.invitations.find(ctx.merchant.id, code);
+  if (invitation === undefined) throw invalidInvitation();
+  return { parentId: invitation.agentId, userType: invitation.userType, invitation };
 };
 
 const checkAffiliate = async (
@@ -86,7 +97,7 @@ const insert = async (
   ctx: RequestContext,
   username: string,
   checked: CheckedRegistration,
-  parentId: bigint | null,
+  placement: Placement | undefined,
   request: RegisterRequest,
 ) => {
   const [passwordHash, paymentPasswordHash] = await Promise.all([
@@ -98,8 +109,8 @@ const insert = async (
       ctx.merchant.id,
       {
         username,
-        userType: USER_TYPE.MEMBER,
-        parentId,
+        userType: placement?.userType ?? USER_TYPE.MEMBER,
+        parentId: placement?.parentId ?? null,
         passwordHash,
         paymentPasswordHash,
         mobileNum: checked.mobile?.mobileNum ?? null,
@@ -154,7 +165,8 @@ const register = async (
       throw new AppError('VERIFICATION_CODE_INVALID', 400, 'Please enter a valid verification code');
     }
   }
-  const id = await insert(deps, ctx, username, checked, parent?.id ?? null, request);
+  const id = await insert(deps, ctx, username, checked, parent, request);
+  if (parent?.invitation !== undefined) await deps.invitations.registered(merchantId, parent.invitation, id);
   const member = await deps.members.findById(merchantId, id);
   if (member === undefined) throw new Error('registered member vanished');
   return deps.issuer.issue(ctx, member, { method: 'REGISTER' });

@@ -182,6 +182,28 @@ describeEachDatabase('registration', (getDb) => {
         [body.username],
       );
       expect(rows[0]?.upline).toBe('demo_subagent');
+      // The agent tree places the new member under the agent and each of the agent's uplines.
+      const tree = await getDb().query<{ username: string; depth: number }>(
+        `SELECT u.username, t.depth FROM agent_tree t
+         JOIN member_directory m ON m.merchant_id = t.merchant_id AND m.id = t.descendant_id
+         JOIN member_directory u ON u.merchant_id = t.merchant_id AND u.id = t.ancestor_id
+         WHERE m.username = $1 ORDER BY t.depth`,
+        [body.username],
+      );
+      const chain = await getDb().query<{ username: string; depth: number }>(
+        `WITH RECURSIVE up AS (
+           SELECT merchant_id, id, parent_id, username, 0 AS depth FROM members WHERE username = $1
+           UNION ALL
+           SELECT p.merchant_id, p.id, p.parent_id, p.username, up.depth + 1
+           FROM up JOIN members p ON p.merchant_id = up.merchant_id AND p.id = up.parent_id
+         ) SELECT username, depth FROM up ORDER BY depth`,
+        [body.username],
+      );
+      expect(tree.rows.slice(0, 2)).toEqual([
+        { username: body.username, depth: 0 },
+        { username: 'demo_subagent', depth: 1 },
+      ]);
+      expect(tree.rows).toEqual(chain.rows);
       expect((await failure(await form({ affiliateCode: 'NOPE1234' }))).code).toBe('INVALID_INVITATION_CODE');
     });
   });

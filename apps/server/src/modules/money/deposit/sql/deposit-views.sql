@@ -5,8 +5,8 @@
 -- The views this replaces; a view whose columns change is dropped first (CREATE OR REPLACE cannot drop or reorder).
 DROP VIEW IF EXISTS deposit_order_facts, deposit_member_orders;
 
--- Each deposit order's member, status, amount and creation time: the reports count and sum them per merchant, the
+-- Each deposit order's member, status, amount and creation time and id: the reports count and sum them per merchant, the
 -- cashier's member context per member (on deposit_orders_member_idx).
 CREATE OR REPLACE VIEW deposit_order_facts AS
-SELECT merchant_id, member_id, status, amount_minor, created_at
+SELECT merchant_id, member_id, status, amount_minor, created_at, id
 FROM deposit_orders;

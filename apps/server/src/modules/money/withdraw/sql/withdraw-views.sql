@@ -5,9 +5,9 @@
 -- The views this replaces; a view whose columns change is dropped first (CREATE OR REPLACE cannot drop or reorder).
 DROP VIEW IF EXISTS withdraw_order_facts, withdraw_member_orders;
 
--- Each withdrawal order's member, status, amount and creation time: the reports count and sum them per merchant, the
+-- Each withdrawal order's member, status, amount and creation time and id: the reports count and sum them per merchant, the
 -- cashier's member context per member (on withdraw_orders_member). HOLDING orders are included: readers leave them
 -- out where they must.
 CREATE OR REPLACE VIEW withdraw_order_facts AS
-SELECT merchant_id, member_id, status, amount_minor, created_at
+SELECT merchant_id, member_id, status, amount_minor, created_at, id
 FROM withdraw_orders;
