@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadEnv } from '../env';
+import { createAgentTeamModule } from '../modules/agents/agent-team';
 import { createPlayStatsModule } from '../modules/games/play-stats';
 import { describeEachDatabase } from '../test/databases';
 import { demoMerchantId } from '../test/identity-helpers';
@@ -13,11 +14,13 @@ import {
   DEMO_PLAYERS,
   demoPlan,
   type DemoActivityReport,
+  type DemoPlayerPlan,
 } from './demo-activity';
 import { DEMO_TEAM } from './seed-data/demo-team';
 
 const SECRET = 'demo-activity-test-rgs-secret-0123456789abcdef';
 const PLAYERS = ['demo_member', 'demo_team_ana', 'demo_team_hana'];
+const ALL_DAYS = { from: '2000-01-01', to: '2100-12-31' };
 
 const NOTHING = { stakeMinor: 0n, payoutMinor: 0n, balanceMinor: 0n };
 const byName = (a: { username: string }, b: { username: string }) => (a.username < b.username ? -1 : 1);
@@ -128,18 +131,36 @@ describeEachDatabase('demo activity', (getDb) => {
     await expectSoundLedger(getDb(), merchantId);
   });
 
-  it('should give demo_member its own profit and loss in the play statistics', async () => {
+  it("should show demo_member its own profit and loss and demo_agent its team's figures", async () => {
     const stats = createPlayStatsModule({ db: getDb() });
+    const teams = createAgentTeamModule({ db: getDb() });
     await stats.rollUp();
-    const { rows } = await getDb().query<{ id: bigint }>(
-      "SELECT id FROM members WHERE merchant_id = $1 AND username = 'demo_member'",
-      [merchantId],
+    await teams.rollUp();
+    const { rows } = await getDb().query<{ username: string; id: bigint }>(
+      'SELECT username, id FROM members WHERE merchant_id = $1 AND username = ANY($2::text[])',
+      [merchantId, ['demo_member', 'demo_agent']],
     );
-    const plan = demoPlan().find((p) => p.username === 'demo_member')!;
-    const profit = await stats.memberProfit(merchantId, rows[0]!.id, '2000-01-01', '2100-12-31');
-    const stake = plan.rounds.reduce((sum, round) => sum + round.stakeMinor, 0n);
-    const payout = plan.rounds.reduce((sum, round) => sum + round.payoutMinor, 0n);
-    expect(profit.total).toMatchObject({ rounds: 8, stakeMinor: stake, payoutMinor: payout });
+    const idOf = (username: string) => rows.find((row) => row.username === username)!.id;
+    const sum = (plans: DemoPlayerPlan[], pick: (round: DemoPlayerPlan['rounds'][number]) => bigint) =>
+      plans.flatMap((plan) => plan.rounds).reduce((total, round) => total + pick(round), 0n);
+    const planOf = (username: string) => demoPlan().filter((plan) => plan.username === username);
+
+    const own = await stats.memberProfit(merchantId, idOf('demo_member'), ALL_DAYS.from, ALL_DAYS.to);
+    const mine = planOf('demo_member');
+    expect(own.total).toMatchObject({
+      ...{ rounds: 8, stakeMinor: sum(mine, (r) => r.stakeMinor), payoutMinor: sum(mine, (r) => r.payoutMinor) },
+      profitMinor: sum(mine, (r) => r.payoutMinor - r.stakeMinor),
+    });
+
+    // demo_member is not in demo_agent's team; demo_team_ana (level 1) and demo_team_hana (level 3) are.
+    const team = [...planOf('demo_team_ana'), ...planOf('demo_team_hana')];
+    expect(await teams.teamSize(merchantId, idOf('demo_agent'))).toEqual({ direct: 5, total: 13 });
+    expect(await teams.teamSummary(merchantId, idOf('demo_agent'), ALL_DAYS.from, ALL_DAYS.to)).toMatchObject({
+      ...{ rounds: 16, activeMembers: 2, depositCount: 2, firstDeposits: 2 },
+      depositMinor: team.reduce((total, plan) => total + plan.depositMinor, 0n),
+      stakeMinor: sum(team, (r) => r.stakeMinor),
+      profitMinor: sum(team, (r) => r.payoutMinor - r.stakeMinor),
+    });
   });
 
   it('should refuse the demo activity in production', async () => {
