@@ -1,4 +1,5 @@
 import {
+  API,
   formatMoney,
   SEAMLESS_HEADERS,
   seamlessPath,
@@ -95,7 +96,8 @@ type SeamlessValue = { balance: string; duplicate?: boolean };
  * signed notification credits it (the webhook); each round is a signed seamless debit and credit (HTTP), as the
  * in-house vendor sends them, on a game session issued by the launcher. Every key (deposit request id, transaction
  * and round ids) is fixed per member, so a second run, or a restart on another day, moves no money: the deposit call
- * answers the order already made and the vendor calls answer `duplicate`. Rounds settle at the time of the run (the
+ * answers the order already made, a player whose rounds are all settled is not launched again, and the vendor calls
+ * of a run cut short answer `duplicate`. Rounds settle at the time of the run (the
  * protocol has no back-dating), so the figures land on the day the platform first started.
  */
 export const createDemoActivity = (deps: DemoActivityDeps) => {
@@ -120,8 +122,9 @@ export const createDemoActivity = (deps: DemoActivityDeps) => {
       body: raw,
     });
     const answer = (await res.json()) as Envelope<SeamlessValue>;
-    if (!answer.success)
+    if (!answer.success) {
       throw new Error(`demo activity: ${op} refused: ${answer.code ?? res.status} ${answer.message}`);
+    }
     return answer.value;
   };
 
@@ -134,7 +137,7 @@ export const createDemoActivity = (deps: DemoActivityDeps) => {
         { channelId, amount: formatMoney(amountMinor, merchant.currencyScale), requestId: `${DEMO_ACTIVITY_KEY}-1` },
         {
           returnUrl: (orderNo) => `${self}/member?page=depositv2&order=${encodeURIComponent(orderNo)}`,
-          notifyUrl: (gateway) => `${self}/wps/deposit/webhook/${gateway}`,
+          notifyUrl: (gateway) => `${self}${API.deposit.webhook.replace(':gateway', gateway)}`,
         },
       );
     const made = await order();
