@@ -50,6 +50,8 @@ export type AppSeams = {
   selfUrl?: () => string | undefined;
   /** How long the lobby's jackpot feed waits for a vendor (default 2 s). */
   jackpotTimeoutMs?: number;
+  /** The players of the demo activity when demoActivity is on (default: all of db/demo-activity.ts DEMO_PLAYERS). */
+  demoPlayers?: readonly string[];
 };
 
 export type BuildAppOptions = {
@@ -69,6 +71,12 @@ export type BuildAppOptions = {
    * on the embedded database (ADR 0016); on PostgreSQL it is `npm run seed:demo`. Never in production.
    */
   demoData?: boolean;
+  /**
+   * Once listening, the demo team deposits and plays through the real money paths (db/demo-activity.ts), in the
+   * background, once: a restart replays the same keys and moves nothing. Default false; `npm start` on the embedded
+   * database turns it on (run.ts). Never in production.
+   */
+  demoActivity?: boolean;
 };
 
 /** Whether a start seeds the demo data by default: development (or tests) on the embedded database only. */
@@ -132,6 +140,9 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   const { env } = options;
   const demoData = options.demoData ?? demoDataAtStart(env);
   if (demoData && env.NODE_ENV === 'production') throw new Error('demo data is never seeded in production');
+  if (options.demoActivity === true && (!demoData || env.NODE_ENV === 'production')) {
+    throw new Error('demo activity runs only with demo data, never in production');
+  }
   const app = createServer(env, options.logger);
   const db =
     options.db ??
@@ -178,11 +189,27 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
       selfUrl: seams.selfUrl ?? (() => selfUrlOf(app)),
       jackpotTimeoutMs: seams.jackpotTimeoutMs,
     });
+    if (options.demoActivity === true) startDemoActivityOnListen(app, seams.demoPlayers);
   } catch (error) {
     await app.close();
     throw error;
   }
   return app;
+};
+
+/** In the background once the server listens (the gateway and the vendor calls go over HTTP); logs what it did. */
+const startDemoActivityOnListen = (app: FastifyInstance, players?: readonly string[]): void => {
+  app.addHook('onListen', (done) => {
+    const activity = app.demoActivity;
+    if (activity !== null) {
+      const started = Date.now();
+      activity.run(players).then(
+        (report) => app.log.info({ ...report, ms: Date.now() - started }, 'demo activity: team deposits and rounds'),
+        (error: unknown) => app.log.warn({ err: error }, 'demo activity failed'),
+      );
+    }
+    done();
+  });
 };
 
 const registerRoutes = async (app: FastifyInstance, deps: PlatformDeps): Promise<void> => {

@@ -42,11 +42,17 @@ import { createAgentCentreModule, createAgentInvitations } from './modules/agent
 import { createAgentOpsModule } from './modules/agents/agent-ops';
 import type { PageHeaders, WebShell } from './plugins/web-app';
 import { originOf, pageHeadersOf } from './plugins/security-headers';
+import { createDemoActivity, type DemoActivity } from './db/demo-activity';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The in-process event bus (lib/event-bus.ts): tests emit and listen to domain events through it. */
     bus: EventBus;
+    /**
+     * The demo team's deposits and rounds through the real money paths (db/demo-activity.ts); null in production,
+     * which has no demo gateway. app.ts runs it after listening on embedded development starts.
+     */
+    demoActivity: DemoActivity | null;
   }
 }
 
@@ -203,6 +209,16 @@ export const registerModules = async (
   await app.register(seamless.routes);
   // Every vendor with a launch_url launches through it, unless a vendor has a launcher of its own.
   catalogue.launchers.setFallback(seamless.launcher);
+  app.decorate(
+    'demoActivity',
+    demoGateway === undefined
+      ? null
+      : createDemoActivity({
+          ...{ db, now, merchantById: merchants.byId, findMember: identity.directory.byUsername },
+          ...{ deposits: deposit.service, launcher: seamless.launcher, vendorSecret: deps.vendorSecret },
+          selfUrl: deps.selfUrl,
+        }),
+  );
   const content = createContentModule({
     ...{ db, now, cache: responseCache, languages: merchants.languages },
     isFirstLoginSession: identity.directory.isFirstLoginSession,

@@ -2,8 +2,8 @@ import { createRequire } from 'node:module';
 import { networkInterfaces } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { EmbeddedDatabaseLockedError } from '@platform/db';
-import { buildApp, type BuildAppOptions } from './app';
-import { DEMO_ACCOUNTS } from './db/seed-accounts';
+import { buildApp, demoDataAtStart, type BuildAppOptions } from './app';
+import { DEMO_ACCOUNTS, DEMO_TEAM } from './db/seed-accounts';
 import { DEMO_STAFF, DEMO_STAFF_PASSWORD, DEMO_STAFF_TOTP_SECRET } from './db/seed-staff';
 import { embeddedDataDir } from './db/open-database';
 import { EnvError, loadEnv, type Env } from './env';
@@ -69,7 +69,13 @@ const printBanner = async (app: FastifyInstance, env: Env, extra: readonly strin
   process.stdout.write(`${lines.join('\n')}\n`);
 };
 
-/** The demo accounts that exist on the demo merchant, with their public passwords, and where SMS codes land. */
+const chunks = <T>(items: readonly T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, i * size + size));
+
+/**
+ * The demo accounts that exist on the demo merchant, with their public passwords, and where SMS codes land. demo_agent's
+ * wider team (seed-data/demo-team.ts) is one line: its usernames and the two passwords.
+ */
 const demoAccountLines = async (app: FastifyInstance): Promise<string[]> => {
   const { rows } = await app.db.query<{ username: string }>(
     `SELECT m.username FROM members m JOIN merchants t ON t.id = m.merchant_id
@@ -77,12 +83,26 @@ const demoAccountLines = async (app: FastifyInstance): Promise<string[]> => {
     [DEMO_ACCOUNTS.map((account) => account.username)],
   );
   const present = new Set(rows.map((row) => row.username));
-  const accounts = DEMO_ACCOUNTS.filter((account) => present.has(account.username));
-  if (accounts.length === 0) return [];
-  const width = Math.max(...accounts.map((a) => a.username.length + a.password.length)) + 3;
+  const team = new Set(DEMO_TEAM.map((account) => account.username));
+  const accounts = DEMO_ACCOUNTS.filter((account) => present.has(account.username) && !team.has(account.username));
+  const teamPresent = DEMO_TEAM.filter((account) => present.has(account.username));
+  if (accounts.length === 0 && teamPresent.length === 0) return [];
+  const width = Math.max(0, ...accounts.map((a) => a.username.length + a.password.length)) + 3;
+  const teamAgents = teamPresent.filter((a) => a.affiliateCode !== null);
+  const teamMembers = teamPresent.filter((a) => a.affiliateCode === null);
+  const agents = teamAgents.map((a) => `${a.username} (${a.affiliateCode})`);
+  const members = teamMembers.map((a) => a.username);
   return [
     '  Demo accounts (merchant "demo"; the login popup also has free play for a trial account):',
     ...accounts.map((a) => `    ${`${a.username} / ${a.password}`.padEnd(width)}  ${a.note}`),
+    ...(teamPresent.length === 0
+      ? []
+      : [
+          `    demo_agent's team: sub-agents ${agents.join(', ')} / ${teamAgents[0]?.password ?? ''};`,
+          ...chunks(members, 5).map((names, i) => `      ${i === 0 ? 'members ' : ''}${names.join(', ')}`),
+          `      password ${teamMembers[0]?.password ?? ''}`,
+          '      (with demo_member, each deposits and plays a few rounds after an embedded `npm start` listens)',
+        ]),
     '  SMS codes and reset links (outbox, not in production): /wps/dev/outbox?to=%2B639171234567',
   ];
 };
@@ -151,7 +171,11 @@ export const runPlatform = async (options: RunOptions = {}): Promise<void> => {
   }
   let app: FastifyInstance;
   try {
-    app = await buildApp({ env, logger: loggerFor(env), vendorSecret: options.vendorSecret?.(env) });
+    app = await buildApp({
+      ...{ env, logger: loggerFor(env), vendorSecret: options.vendorSecret?.(env) },
+      // The demo team's deposits and rounds, where the demo data is seeded (the embedded development start).
+      demoActivity: demoDataAtStart(env),
+    });
   } catch (error) {
     // EnvError: a production rule that needs the database (production-checks.ts).
     if (error instanceof EmbeddedDatabaseLockedError || error instanceof EnvError) return fail(error.message);

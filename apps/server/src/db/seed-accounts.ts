@@ -2,6 +2,7 @@ import type { Database } from './database';
 import { DEMO_ACCOUNTS, type DemoAccount } from './seed-data/demo-accounts';
 
 export { DEMO_ACCOUNTS, type DemoAccount } from './seed-data/demo-accounts';
+export { DEMO_TEAM } from './seed-data/demo-team';
 
 /** What the seed needs of the password hasher. */
 export type SeedHasher = { hash(password: string): Promise<string> };

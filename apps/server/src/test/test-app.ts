@@ -23,6 +23,8 @@ export type TestAppOptions = {
    * boot's connection check left them (the connection suites).
    */
   connectVendors?: boolean;
+  /** Run the demo activity once the app listens (db/demo-activity.ts; default false, as buildApp). */
+  demoActivity?: boolean;
 };
 
 /** The staff TOTP secrets' sealing key of test apps (STAFF_SECRET_KEY), so no key file is written. */
@@ -45,6 +47,7 @@ export const buildTestApp = async ({
   seams = {},
   vendorSecret,
   connectVendors = true,
+  demoActivity,
 }: TestAppOptions): Promise<FastifyInstance> => {
   const app = await buildApp({
     env: loadEnv({
@@ -56,6 +59,7 @@ export const buildTestApp = async ({
     logger: false,
     seams: { passwordHasher: testHasher(), ...seams },
     vendorSecret,
+    demoActivity,
   });
   await app.ready();
   if (connectVendors) {

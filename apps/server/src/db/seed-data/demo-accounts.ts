@@ -1,4 +1,5 @@
 import { USER_TYPE } from '@platform/contracts';
+import { DEMO_TEAM } from './demo-team';
 
 export type DemoAccount = {
   username: string;
@@ -76,4 +77,6 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     email: null,
     note: 'member with the weak default password: login asks for a change',
   },
+  // demo_agent's wider team (seed-data/demo-team.ts): after its uplines.
+  ...DEMO_TEAM,
 ];

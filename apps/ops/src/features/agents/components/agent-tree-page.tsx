@@ -7,12 +7,17 @@ import { DataTable, FilterBar, PageHeader, type Column } from '@/components/data
 import { TextField } from '@/components/form-fields';
 import { useListParams } from '@/lib/list-params';
 import { useCan } from '@/lib/session';
-import { MemberStatusBadge } from '@/features/members/components/member-format';
+import { StatusBadge, type BadgeTone } from '@/components/status-badge';
 import { agentKeys, getAgentTree } from '../api/agents-api';
 import { MoveDialog } from './move-dialog';
 import './agents.css';
 
 const FILTERS = { parentId: '', username: '' };
+const STATUS_TONES: Record<AgentTreeNode['status'], BadgeTone> = {
+  ACTIVE: 'success',
+  LOCKED: 'warning',
+  CLOSED: 'danger',
+};
 
 /**
  * The agent tree (agents.view): the top-level agents, or one member's direct downline with the path down to it. Each
@@ -46,7 +51,11 @@ export function AgentTreePage() {
         ),
     },
     { key: 'kind', header: t('agents.fields.kind'), cell: (node) => t(`agents.kinds.${node.kind}`) },
-    { key: 'status', header: t('agents.fields.status'), cell: (node) => <MemberStatusBadge status={node.status} /> },
+    {
+      key: 'status',
+      header: t('agents.fields.status'),
+      cell: (node) => <StatusBadge tone={STATUS_TONES[node.status]} label={t(`members.status.${node.status}`)} />,
+    },
     { key: 'direct', header: t('agents.fields.direct'), align: 'end', cell: (node) => node.direct },
     { key: 'total', header: t('agents.fields.total'), align: 'end', cell: (node) => node.total },
     {

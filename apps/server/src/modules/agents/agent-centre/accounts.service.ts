@@ -13,11 +13,11 @@ import type { Database } from '../../../db/database';
 import { AppError } from '../../../lib/app-error';
 import type { Clock } from '../../../lib/clock';
 import type { Session } from '../../identity/identity';
-import type { AgentCentreRepository, LinkRow } from './agent-centre.repository';
-import type { AgentLimitsService } from './limits';
+import { agentCentreRepository, type AgentCentreRepository, type LinkRow } from './agent-centre.repository';
+import { agentLimitsFactory, type AgentLimitsService } from './limits';
 import type { DownlineAccountCreator, MemberStatusActions } from './ports';
 import { downlineNotFound } from './team.service';
-import type { TeamRepository } from './team.repository';
+import { teamRepository, type TeamRepository } from './team.repository';
 
 type Caller = Pick<Session, 'merchantId' | 'memberId'>;
 
@@ -66,8 +66,21 @@ export const accountsServiceFactory = ({ db, own, team, limits, accounts, status
     limits: (caller: Caller) => limits.withUse(caller.merchantId, caller.memberId),
 
     create: async (caller: Caller, body: CreateDownlineRequest): Promise<CreatedDownline> => {
+      // A quick refusal before the password is hashed, then again under the agent's lock, in the insert's transaction.
       await limits.requireRoom(caller.merchantId, caller.memberId, body.type, true);
-      await accounts.create(caller.merchantId, { ...body, parentId: caller.memberId });
+      await accounts.create(caller.merchantId, { ...body, parentId: caller.memberId }, async (tx) => {
+        await tx.query(
+          "SELECT pg_advisory_xact_lock(hashtextextended('agent-accounts:' || $1::text || ':' || $2::text, 0))",
+          [caller.merchantId, caller.memberId],
+        );
+        const locked = agentCentreRepository(tx);
+        await agentLimitsFactory(locked, teamRepository(tx)).requireRoom(
+          caller.merchantId,
+          caller.memberId,
+          body.type,
+          true,
+        );
+      });
       return { username: body.username, type: body.type };
     },
 

@@ -125,6 +125,14 @@ describeEachDatabase('agent accounts, invitation links and limits', (getDb) => {
     }
     const third = await create(agent, { username: `m${unique()}`, password: PASSWORD, type: 'MEMBER' });
     expect([third.statusCode, third.json().code]).toEqual([403, 'AGENT_LIMIT']);
+    // Creations at once take turns on the agent: exactly as many succeed as there are free accounts.
+    const racer = await newAgent();
+    await setLimits(racer, true, 1);
+    const raced = await Promise.all(
+      [1, 2, 3].map(() => create(racer, { username: `r${unique()}`, password: PASSWORD, type: 'MEMBER' })),
+    );
+    expect(raced.map((res) => res.statusCode).sort()).toEqual([200, 403, 403]);
+    expect((await limits(racer)).created).toBe(1);
     // A link can still be made, but nobody can register through it while the accounts are used up.
     const link = (await newLink(agent, 'MEMBER')).json().value as InviteLink;
     const full = await registerWith(link.code);

@@ -70,5 +70,7 @@ export type DownlineAccountCreator = {
   create: (
     merchantId: number,
     account: { parentId: bigint; username: string; password: string; type: 'MEMBER' | 'AGENT' },
+    /** Runs in the account's transaction before the insert. */
+    admit?: (tx: Queryable) => Promise<void>,
   ) => Promise<bigint>;
 };

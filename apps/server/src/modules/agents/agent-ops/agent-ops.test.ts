@@ -281,6 +281,21 @@ describeEachDatabase('back office for agents', (getDb) => {
       expect((await tree(`?parentId=${ids.b}`)).list.map((node) => node.username)).toEqual([names.m2]);
     });
 
+    it('should refuse one of two moves made at once that together would make a cycle, and audit only the other', async () => {
+      const x = await insertMember(getDb(), { userType: USER_TYPE.AGENT_1 });
+      const y = await insertMember(getDb(), { userType: USER_TYPE.AGENT_1 });
+      const answers = await Promise.all([move(x.id, y.id, 'X under Y'), move(y.id, x.id, 'Y under X')]);
+      expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+      const refusedMove = answers.find((res) => res.statusCode === 409);
+      expect(refusedMove?.json()).toMatchObject({ code: 'MOVE_REFUSED', message: expect.stringMatching(/cycle/) });
+      const audited = [...(await audits('member.move', x.id)), ...(await audits('member.move', y.id))];
+      expect(audited).toHaveLength(1);
+      // The tree has one of them under the other, not a loop.
+      const underX = (await tree(`?parentId=${x.id}`)).list.map((node) => node.id);
+      const underY = (await tree(`?parentId=${y.id}`)).list.map((node) => node.id);
+      expect([...underX, ...underY]).toHaveLength(1);
+    });
+
     it('should move a member with its team, audit it with the reason, and change future figures only', async () => {
       const res = await move(ids.b, ids.c, 'C takes over B’s team');
       expect(res.statusCode, res.body).toBe(200);

@@ -163,7 +163,7 @@ export const createIdentityModule = (deps: IdentityModuleDeps) => {
       },
     },
     /** Accounts an agent creates for its own downline (the agents module decides who may create what). */
-    downlineAccounts: downlineAccountsFactory({ members, merchants, hasher, now }),
+    downlineAccounts: downlineAccountsFactory({ db, merchants, hasher, now }),
     /** The back office's reads of members and their status changes (member-ops, issue 7; member-staff.service.ts). */
     memberStaff: memberStaffFactory(db),
     merchantOf,

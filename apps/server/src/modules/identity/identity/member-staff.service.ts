@@ -49,6 +49,9 @@ export const memberStaffFactory = (db: Database) => ({
     nowMs: number,
   ): Promise<MemberMove> => {
     const tree = memberTreeStaffRepository(tx);
+    // Moves of a merchant take turns from here (the lock the member_tree trigger takes for a move): two moves that
+    // would close a loop together are checked one after the other, so the second is refused with its reason.
+    await tree.lockTree(merchantId);
     const member = await tree.lockForMove(merchantId, memberId);
     if (member === undefined) throw new AppError('NOT_FOUND', 404, 'Member not found');
     if (isTrialType(member.userType)) throw refused('A trial account has no place in the agent tree');

@@ -89,12 +89,23 @@ export const memberTreeStaffRepository = (db: Queryable) => ({
       )
     ).rows,
 
-  /** The member's upline, type and username, its row locked until the transaction ends (moves take turns). */
+  /**
+   * The merchant's tree lock, held until the transaction ends: the key the member_tree trigger takes exclusively for
+   * a move (sql/member-tree.sql), taken first so the checks before the move see the tree the move will change.
+   */
+  lockTree: async (merchantId: number): Promise<void> => {
+    await db.query("SELECT pg_advisory_xact_lock(hashtext('member_tree'), $1::integer)", [merchantId]);
+  },
+
+  /**
+   * The member's upline, type and username, its row locked until the transaction ends. NO KEY UPDATE, the lock the
+   * update itself takes: a foreign-key check of a member moving under this one (KEY SHARE) does not wait for it.
+   */
   lockForMove: async (merchantId: number, memberId: bigint) =>
     (
       await db.query<{ username: string; userType: number; parentId: bigint | null }>(
         `SELECT username, user_type AS "userType", parent_id AS "parentId" FROM members
-         WHERE merchant_id = $1 AND id = $2 FOR UPDATE`,
+         WHERE merchant_id = $1 AND id = $2 FOR NO KEY UPDATE`,
         [merchantId, memberId],
       )
     ).rows[0],
