@@ -1,18 +1,8 @@
 import { USER_TYPE } from '@platform/contracts';
+import type { DemoAccount } from './demo-account';
 import { DEMO_TEAM } from './demo-team';
 
-export type DemoAccount = {
-  username: string;
-  password: string;
-  userType: number;
-  nickname: string;
-  /** Username of the upline; listed before its downline. */
-  parent: string | null;
-  affiliateCode: string | null;
-  mobile: { countryDialingCode: string; mobileNum: string } | null;
-  email: string | null;
-  note: string;
-};
+export type { DemoAccount } from './demo-account';
 
 /** Reserved for documentation (RFC 6761), like the demo merchant's links. */
 const MAIL = 'luckystar.example';

@@ -1,5 +1,5 @@
 import { USER_TYPE } from '@platform/contracts';
-import type { DemoAccount } from './demo-accounts';
+import type { DemoAccount } from './demo-account';
 
 const member = (username: string, nickname: string, parent: string): DemoAccount => ({
   username,

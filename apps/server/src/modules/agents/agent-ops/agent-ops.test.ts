@@ -14,7 +14,7 @@ import {
   type StaffRole,
 } from '@platform/contracts';
 import { demoMerchantTemplate, insertMerchant } from '../../../db/seed';
-import { writeRound } from '../../games/play-stats/play-stats.test-support';
+import { writeRound } from '../../../test/play-stats-helpers';
 import { describeEachDatabase } from '../../../test/databases';
 import { bearer, demoMerchantId, freshIp, insertMember } from '../../../test/identity-helpers';
 import { staffHeaders } from '../../../test/staff-helpers';

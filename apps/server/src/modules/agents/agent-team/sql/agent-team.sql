@@ -224,7 +224,8 @@ $$;
 -- cursor, then takes in all play changes and every sign-up and order. Returns how many play changes it took in.
 CREATE OR REPLACE FUNCTION agent_team_rebuild() RETURNS integer LANGUAGE plpgsql AS $$
 DECLARE
-  v_taken integer;
+  v_taken integer := 0;
+  v_batch integer;
 BEGIN
   PERFORM 1 FROM agent_team_cursor WHERE id = 1 FOR UPDATE;
   DELETE FROM agent_team_days;
@@ -232,7 +233,12 @@ BEGIN
   DELETE FROM agent_team_member_periods;
   DELETE FROM agent_team_facts;
   UPDATE agent_team_cursor SET play_seq = 0 WHERE id = 1;
-  v_taken := agent_team_take_in_play(NULL);
+  -- In batches, so no statement holds the whole journal in memory.
+  LOOP
+    v_batch := agent_team_take_in_play(100000);
+    v_taken := v_taken + v_batch;
+    EXIT WHEN v_batch < 100000;
+  END LOOP;
   PERFORM agent_team_take_in_facts('-infinity');
   RETURN v_taken;
 END
