@@ -8,7 +8,15 @@ import {
   type RecordPeriod,
 } from '@platform/contracts';
 import { Tabs } from '@/components/tabs';
-import { clampRange, defaultRange, isoDay, rangeBounds, type RangeLimit, type RecordRange } from './record-range';
+import {
+  clampRange,
+  defaultRange,
+  isDay,
+  isoDay,
+  rangeBounds,
+  type RangeLimit,
+  type RecordRange,
+} from './record-range';
 import './record-period.css';
 
 export type { RecordRange, RangeLimit } from './record-range';
@@ -32,11 +40,16 @@ export function usePeriod<P extends string>(
   onChange: () => void,
 ) {
   const [period, setPeriodState] = useState<P>(initial);
-  const [range, setRangeState] = useState<RecordRange>(() => defaultRange(new Date()));
+  // `shown` is what the date inputs hold (possibly half-typed); `range` the last whole, valid range, which queries use.
+  const [{ shown, range }, setRanges] = useState(() => {
+    const first = defaultRange(new Date());
+    return { shown: first, range: first };
+  });
   return {
     periods,
     limit,
     period,
+    shown,
     range,
     filter: (period === 'CUSTOM' ? { period, ...range } : { period }) satisfies PeriodFilter<P>,
     setPeriod: (next: P) => {
@@ -44,7 +57,12 @@ export function usePeriod<P extends string>(
       onChange();
     },
     setRange: (change: Partial<RecordRange>) => {
-      setRangeState((current) => clampRange({ ...current, ...change }, limit, isoDay(new Date())));
+      setRanges((current) => {
+        const next = { ...current.shown, ...change };
+        if (!isDay(next.startDate) || !isDay(next.endDate)) return { shown: next, range: current.range };
+        const clamped = clampRange(next, limit, isoDay(new Date()));
+        return { shown: clamped, range: clamped };
+      });
       onChange();
     },
   };
@@ -89,9 +107,7 @@ function DateInput({ label, testId, onChange, ...bounds }: DateInputProps) {
         className="field__control"
         data-testid={testId}
         {...bounds}
-        onChange={(event) => {
-          if (event.target.value) onChange(event.target.value);
-        }}
+        onChange={(event) => onChange(event.target.value)}
       />
     </label>
   );
@@ -129,7 +145,7 @@ export function RecordPeriodTabs<P extends string>({
           <DateInput
             label={t('records.startDate')}
             testId={`${testIdPrefix}-start`}
-            value={state.range.startDate}
+            value={state.shown.startDate}
             min={bounds.startMin}
             max={bounds.startMax}
             onChange={(startDate) => state.setRange({ startDate })}
@@ -137,13 +153,15 @@ export function RecordPeriodTabs<P extends string>({
           <DateInput
             label={t('records.endDate')}
             testId={`${testIdPrefix}-end`}
-            value={state.range.endDate}
+            value={state.shown.endDate}
             min={bounds.endMin}
             max={bounds.endMax}
             onChange={(endDate) => state.setRange({ endDate })}
           />
           <p className="muted" data-testid={`${testIdPrefix}-range-hint`}>
-            {'months' in state.limit ? t('records.rangeHintMonths', { count: state.limit.months }) : t('records.rangeHint')}
+            {'months' in state.limit
+              ? t('records.rangeHintMonths', { count: state.limit.months })
+              : t('records.rangeHint')}
           </p>
         </div>
       )}

@@ -12,6 +12,10 @@ export const isoDay = (date: Date): string => {
   return local.toISOString().slice(0, 10);
 };
 
+/** A whole date as a date input gives it (yyyy-mm-dd), not a half-typed or cleared one. */
+export const isDay = (text: string): boolean =>
+  /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(new Date(`${text}T00:00:00Z`).getTime());
+
 /** The first day a range ending on `end` may start on. */
 export const earliestStart = (end: string, limit: RangeLimit): string => {
   if ('days' in limit) return addDays(end, -(limit.days - 1));
