@@ -23,6 +23,8 @@ export type Platform = {
   ) => Promise<{ status: number; json: { success: boolean; value?: unknown; code?: string; message?: string } }>;
   /** The in-house game server mounted under /rgs, as `npm start` runs it (only with `startPlatform({ rgs: true })`). */
   rgs: RgsApp | undefined;
+  /** Runs a registered job now (e.g. 'play-stats.rollup'), as its timer would, instead of waiting for the tick. */
+  runJob: (name: string) => Promise<unknown>;
   /** One pass of the transfer wallet's bet-record pull, as its job runs every minute. */
   pullBets: () => Promise<{ vendors: number; rounds: number; skipped: number; deferred: number; failed: number }>;
   stop: () => Promise<void>;
@@ -105,6 +107,7 @@ export const startPlatform = async (options: PlatformOptions = {}): Promise<Plat
     },
     lastCaptcha: () => captcha,
     rgs,
+    runJob: (name) => app.jobs.trigger(name),
     pullBets: () => app.vendorWallet.pullBets(),
     outbox: async (to) => {
       const response = await fetch(`${baseUrl}/wps/dev/outbox?to=${encodeURIComponent(to)}`);

@@ -39,6 +39,7 @@ import { createMemberOpsModule } from './modules/operations/member-ops';
 import { createAuditModule, recordAudit } from './modules/operations/audit';
 import { createReportsModule } from './modules/operations/reports';
 import { createAgentCentreModule, createAgentInvitations } from './modules/agents/agent-centre';
+import { createAgentOpsModule } from './modules/agents/agent-ops';
 import type { PageHeaders, WebShell } from './plugins/web-app';
 import { originOf, pageHeadersOf } from './plugins/security-headers';
 import { createDemoActivity, type DemoActivity } from './db/demo-activity';
@@ -281,6 +282,12 @@ export const registerModules = async (
   await app.register(
     agentCentre.routes({ auth: identity.auth, merchantOf: identity.merchantOf, sealed: sealed.service }),
   );
+  // The back office's agent screens (issue 18): the tree, moves, limits and team reports.
+  const agentOps = createAgentOpsModule({
+    ...{ db, now, members: identity.memberStaff, team: agentTeam },
+    limits: { limitsOf: agentCentre.limitsOf, setLimits: agentCentre.setLimits },
+  });
+  await app.register(agentOps.routes({ staff }));
   await createRealtime({
     ...{ app, bus, redisUrl: env.REDIS_URL },
     wallet: wallet.service,

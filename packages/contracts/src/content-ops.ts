@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AnnouncementAudienceSchema } from './agent-content';
 import { BannerGroupSchema, NoticeExecutionSchema, NoticeTypeSchema } from './catalogue';
 
 /**
@@ -129,6 +130,8 @@ export const PromotionTypeSchema = z
 const noticeFields = {
   type: NoticeTypeSchema,
   execution: NoticeExecutionSchema,
+  /** PLAYERS: the lobby's notices; AGENTS: announcements read in the agent centre (issue 18). */
+  audience: AnnouncementAudienceSchema,
   language: ContentLanguageSchema,
   title: z.string().trim().min(1).max(200),
   content: z.string().trim().min(1).max(10_000),
@@ -146,10 +149,11 @@ export const promotionTypeProblem = (type: string, promotionType: string | null 
   return null;
 };
 
-/** POST /wps/ops/notices. startsAt omitted: now. */
+/** POST /wps/ops/notices. startsAt omitted: now; audience omitted: PLAYERS. */
 export const OpsNoticeCreateSchema = z
   .object({
     ...noticeFields,
+    audience: AnnouncementAudienceSchema.default('PLAYERS'),
     language: noticeFields.language.default(null),
     promotionType: noticeFields.promotionType.default(null),
     sort: SortSchema.default(0),
@@ -179,6 +183,7 @@ export const OpsNoticeSchema = z.object({
   id: z.string(),
   type: NoticeTypeSchema,
   execution: NoticeExecutionSchema,
+  audience: AnnouncementAudienceSchema,
   language: z.string().nullable(),
   title: z.string(),
   content: z.string(),
@@ -194,6 +199,7 @@ export type OpsNotice = z.infer<typeof OpsNoticeSchema>;
 export const OpsNoticeQuerySchema = z.object({
   type: optionalEnum(NoticeTypeSchema),
   execution: optionalEnum(NoticeExecutionSchema),
+  audience: optionalEnum(AnnouncementAudienceSchema),
   ...pageFields,
 });
 export const OpsNoticePageSchema = z.object({

@@ -151,6 +151,11 @@ export const ErrorCode = {
   LOCK_NOT_ALLOWED: 'LOCK_NOT_ALLOWED',
   /** A custom period reaches past today, or spans more than three months. */
   PERIOD_INVALID: 'PERIOD_INVALID',
+  /**
+   * Back office (issue 18): a move of a member that cannot be made: under itself or its own team (a cycle), under a
+   * member who is not an agent or not of this site, a trial member, or where it already is.
+   */
+  MOVE_REFUSED: 'MOVE_REFUSED',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 export const ErrorCodeSchema = z.enum(Object.values(ErrorCode) as [ErrorCode, ...ErrorCode[]]);

@@ -31,8 +31,8 @@ export const LoginRequestSchema = z.object({
   captchaId: z.string().max(64).optional(),
   captcha: z.string().trim().max(16).optional(),
   /**
-   * Which door the user came through: 'member' (the login popup) admits only members (type 0); 'agent' (the /agent
-   * landing) only agents (types 1, 2, 41, 42). Spec §6.
+   * Which door the user came through: 'member' (the login popup) admits members (type 0) and agents, who then go to
+   * /agentHome (spec §4); 'agent' (the /agent landing) admits only agents (types 1, 2, 41, 42). Spec §6.
    */
   side: LoginSideSchema.default('member'),
 });

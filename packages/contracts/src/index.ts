@@ -22,6 +22,8 @@ export * from './deposit';
 export * from './cashier-ops';
 export * from './catalogue';
 export * from './content-ops';
+export * from './agent-content';
+export * from './agent-ops';
 export * from './catalogue-ops';
 export * from './payments-ops';
 export * from './seamless';

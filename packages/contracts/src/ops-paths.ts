@@ -116,4 +116,12 @@ export const OPS_API = {
   audit: '/wps/ops/audit',
   /** GET (audit.view): the same filters as CSV (text/csv attachment). */
   auditCsv: '/wps/ops/audit/csv',
+  /** GET (agents.view): the agent tree, top-level agents or one node's direct downline (issue 18; agent-ops.ts). */
+  agentTree: '/wps/ops/agent-tree',
+  /** POST (agents.move): moves a member and its subtree under another agent or to the top, with a reason. */
+  memberUpline: '/wps/ops/members/:memberId/upline',
+  /** GET (agents.view), PUT (agents.limits): what an agent may create. */
+  agentLimits: '/wps/ops/agents/:memberId/limits',
+  /** GET (agents.view): an agent's team figures over a period, with its direct downline's. */
+  agentReport: '/wps/ops/agents/:memberId/report',
 } as const;

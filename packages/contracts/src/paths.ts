@@ -137,6 +137,11 @@ export const API = {
     /** GET (token optional): notices, NoticeQuerySchema → NoticeGroupsSchema; audience from the session. */
     notices: '/wps/notices',
   },
+  /** The agent centre's content (issue 18). */
+  agentContent: {
+    /** GET (agent): announcements for agents, AgentAnnouncementQuerySchema → AgentAnnouncementPageSchema. */
+    announcements: '/wps/agent/announcements',
+  },
   /** Registered only when NODE_ENV is not production. */
   dev: { outbox: '/wps/dev/outbox' },
 } as const;

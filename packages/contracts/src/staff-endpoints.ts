@@ -60,6 +60,12 @@ export const STAFF_ENDPOINTS: readonly StaffEndpoint[] = [
   { method: 'POST', path: OPS_API.memberPasswordReset, permission: 'members.password' },
   { method: 'GET', path: OPS_API.memberNotes, permission: 'members.view' },
   { method: 'POST', path: OPS_API.memberNotes, permission: 'members.note' },
+  // Agents (issue 18)
+  { method: 'GET', path: OPS_API.agentTree, permission: 'agents.view' },
+  { method: 'POST', path: OPS_API.memberUpline, permission: 'agents.move' },
+  { method: 'GET', path: OPS_API.agentLimits, permission: 'agents.view' },
+  { method: 'PUT', path: OPS_API.agentLimits, permission: 'agents.limits' },
+  { method: 'GET', path: OPS_API.agentReport, permission: 'agents.view' },
   // Content (issue 5)
   { method: 'GET', path: OPS_API.banners, permission: 'content.manage' },
   { method: 'POST', path: OPS_API.banners, permission: 'content.manage' },

@@ -31,6 +31,12 @@ export const STAFF_PERMISSIONS = [
   'members.password',
   /** Write notes on a member. */
   'members.note',
+  /** The agent tree, per-agent limits and reports (read). */
+  'agents.view',
+  /** Move a member and its team under another agent or to the top. */
+  'agents.move',
+  /** Set the limits on the accounts an agent may create. */
+  'agents.limits',
   /** Banners, notices, announcements, popups, marquee, help centre. */
   'content.manage',
   /** Whitelabel flags, register settings, languages, resources, customer service, maintenance, region rules. */
@@ -65,6 +71,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly StaffPermissi
     'members.view',
     'members.status',
     'members.note',
+    'agents.view',
     'reports.view',
     'audit.view',
   ],
@@ -76,6 +83,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly StaffPermissi
     'adjustment.request',
     'adjustment.approve',
     'members.view',
+    'agents.view',
     'payments.manage',
     'reports.view',
   ],

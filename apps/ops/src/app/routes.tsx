@@ -91,6 +91,26 @@ export const OPS_ROUTES: readonly OpsRoute[] = [
     nav: { group: 'members', order: 20 },
     Page: page(() => import('@/features/members/components/members-page'), 'AgentsPage'),
   },
+  // Agents (agent-ops, issue 18)
+  {
+    path: 'agents/tree',
+    permission: 'agents.view',
+    titleKey: 'nav.agentTree',
+    nav: { group: 'members', order: 30 },
+    Page: page(() => import('@/features/agents/components/agent-tree-page'), 'AgentTreePage'),
+  },
+  {
+    path: 'agents/:memberId/limits',
+    permission: 'agents.view',
+    titleKey: 'nav.agentLimits',
+    Page: page(() => import('@/features/agents/components/agent-limits-page'), 'AgentLimitsPage'),
+  },
+  {
+    path: 'agents/:memberId/report',
+    permission: 'agents.view',
+    titleKey: 'nav.agentReport',
+    Page: page(() => import('@/features/agents/components/agent-report-page'), 'AgentReportPage'),
+  },
   {
     path: 'members/:memberId',
     permission: 'members.view',

@@ -1,6 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
-import type { AGENT_ROUTES, MONEY_ROUTES, OPS_ROUTES, PLAYER_ROUTES } from '@platform/contracts';
+import type {
+  AGENT_CONTENT_ROUTES,
+  AGENT_OPS_ROUTES,
+  AGENT_ROUTES,
+  MONEY_ROUTES,
+  OPS_ROUTES,
+  PLAYER_ROUTES,
+} from '@platform/contracts';
 import {
   ROUTE_DESCRIPTORS,
   type BodyEncoding,
@@ -16,7 +23,9 @@ type Catalogue =
   | (typeof PLAYER_ROUTES)[number]
   | (typeof MONEY_ROUTES)[number]
   | (typeof OPS_ROUTES)[number]
-  | (typeof AGENT_ROUTES)[number];
+  | (typeof AGENT_ROUTES)[number]
+  | (typeof AGENT_CONTENT_ROUTES)[number]
+  | (typeof AGENT_OPS_ROUTES)[number];
 export type RoutePath<M extends RouteMethod> = Extract<Catalogue, { method: M }>['path'];
 export type DescriptorOf<M extends RouteMethod, P extends string> = Extract<Catalogue, { method: M; path: P }>;
 

@@ -1,4 +1,5 @@
 import { BettingRecord } from '@/features/bets/components/betting-record';
+import { PersonalProfit } from '@/features/bets/components/personal-profit';
 import { DepositPage } from '@/features/deposit/components/deposit-page';
 import type { MemberPages } from '@/features/member/components/member-pages';
 import { SecurityCenter } from '@/features/member/components/security-center';
@@ -16,6 +17,7 @@ export const MEMBER_PAGES: MemberPages = {
   transferFund: { titleKey: 'member.pages.transferFund', Component: TransferFund },
   transferUpline: { titleKey: 'member.pages.transferUpline', Component: TransferUpline },
   personalHistoryCopy: { titleKey: 'member.pages.personalHistoryCopy', Component: BettingRecord },
+  personalProfit: { titleKey: 'member.pages.personalProfit', Component: PersonalProfit },
   transactionHistory: { titleKey: 'member.pages.transactionHistory', Component: TransactionHistory },
   depositv2: { titleKey: 'member.pages.depositv2', Component: DepositPage },
   withdraw: { titleKey: 'member.pages.withdraw', Component: WithdrawPage },

@@ -109,6 +109,7 @@ describe('/member', () => {
       'Transfer to upline',
       'Betting record',
       'Account record',
+      'Profit and loss',
     ]);
     expect(links[0]).toHaveAttribute('aria-current', 'page');
     expect(links[0]).toHaveAttribute('href', '/member?page=securityCenter');

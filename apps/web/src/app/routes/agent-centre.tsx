@@ -1,7 +1,7 @@
 import { AgentCentre } from '@/features/agent/components/agent-centre';
-import { TransferDownline } from '@/features/transfer/components/transfer-downline';
+import { AGENT_PAGES } from '../agent-pages';
 import { useRouteTitle } from './use-route-title';
 
 export function Component() {
-  return <AgentCentre title={useRouteTitle()} tools={<TransferDownline />} />;
+  return <AgentCentre title={useRouteTitle()} pages={AGENT_PAGES} />;
 }

@@ -6,6 +6,7 @@ import {
   OpsBannerCreateSchema,
   OpsHelpSectionCreateSchema,
   OpsNoticeCreateSchema,
+  type AnnouncementAudience,
   type BannerGroup,
   type NoticeExecution,
   type NoticeType,
@@ -108,6 +109,7 @@ export const bannerFormOf = (banner: OpsBanner | null, groupName = 'w_home'): Ba
 export type NoticeForm = {
   type: string;
   execution: string;
+  audience: string;
   language: string;
   title: string;
   content: string;
@@ -122,6 +124,7 @@ export const NoticeFormSchema = z
   .object({
     type: z.string(),
     execution: z.string(),
+    audience: z.string(),
     language: z.string(),
     title: z.string(),
     content: z.string(),
@@ -136,6 +139,7 @@ export const NoticeFormSchema = z
     // Checked by the pipe below; the selects only offer these.
     type: form.type as NoticeType,
     execution: form.execution as NoticeExecution,
+    audience: form.audience as AnnouncementAudience,
     language: orNull(form.language),
     // Only a promotion (PR) has one; a value left in the hidden input of another type is not sent.
     promotionType: form.type === 'PR' ? orNull(form.promotionType) : null,
@@ -149,6 +153,7 @@ export const NoticeFormSchema = z
 export const noticeFormOf = (notice: OpsNotice | null): NoticeForm => ({
   type: notice?.type ?? 'PU',
   execution: notice?.execution ?? 'B',
+  audience: notice?.audience ?? 'PLAYERS',
   language: notice?.language ?? '',
   title: notice?.title ?? '',
   content: notice?.content ?? '',

@@ -69,6 +69,7 @@ describe('content pages', () => {
         {
           type: 'PU',
           execution: 'A',
+          audience: 'PLAYERS',
           language: null,
           title: 'VIP night',
           content: 'Double points.\nTonight only.',
@@ -78,6 +79,39 @@ describe('content pages', () => {
           enabled: true,
         },
       ]);
+    });
+
+    it('should write an announcement for agents and list and filter notices by their readers', async () => {
+      const sent: unknown[] = [];
+      const api = mockApi({
+        'GET /wps/ops/notices': () =>
+          page([notice(), notice({ id: '23', audience: 'AGENTS', title: 'New commission rates' })]),
+        'GET /wps/system/permission': () => SITE,
+        'POST /wps/ops/notices': (init) => {
+          sent.push(bodyOf(init));
+          return notice({ id: '24', audience: 'AGENTS', title: 'Agent meeting' });
+        },
+      });
+      const user = userEvent.setup();
+      renderApp('/content/notices', { staff: 'content' });
+      const rows = await screen.findAllByTestId('notices-row');
+      expect(rows[0]).toHaveTextContent('Players (the site');
+      expect(rows[1]).toHaveTextContent('Agents (agent centre announcements)');
+      await user.selectOptions(screen.getByTestId('notice-filter-readers'), 'AGENTS');
+      await user.click(screen.getByTestId('notice-filters-apply'));
+      await waitFor(() => expect(callsTo(api, 'GET', '/wps/ops/notices').length).toBeGreaterThan(1));
+      const url = new URL(String(callsTo(api, 'GET', '/wps/ops/notices').at(-1)?.[0]), 'http://localhost');
+      expect(url.searchParams.get('audience')).toBe('AGENTS');
+
+      await user.click(screen.getByTestId('notice-create'));
+      const dialog = await screen.findByTestId('notice-dialog');
+      expect(within(dialog).getByTestId('notice-readers')).toHaveValue('PLAYERS');
+      await user.selectOptions(within(dialog).getByTestId('notice-readers'), 'AGENTS');
+      await user.type(within(dialog).getByTestId('notice-title'), 'Agent meeting');
+      await user.type(within(dialog).getByTestId('notice-body'), 'Friday at ten.');
+      await user.click(within(dialog).getByTestId('notice-submit'));
+      expect(await screen.findByTestId('toast')).toHaveTextContent('Notice “Agent meeting” created');
+      expect(sent).toEqual([expect.objectContaining({ audience: 'AGENTS', title: 'Agent meeting' })]);
     });
 
     it('should put a server refusal under its field and keep the dialog open', async () => {

@@ -29,6 +29,7 @@ export const notice = (overrides: Partial<OpsNotice> = {}): OpsNotice => ({
   id: '21',
   type: 'PU',
   execution: 'B',
+  audience: 'PLAYERS',
   language: 'EN',
   title: 'Weekend cashback',
   content: 'Ten percent back.',

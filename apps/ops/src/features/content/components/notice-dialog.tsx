@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { NOTICE_EXECUTIONS, NOTICE_TYPES, type OpsNotice } from '@platform/contracts';
+import { ANNOUNCEMENT_AUDIENCES, NOTICE_EXECUTIONS, NOTICE_TYPES, type OpsNotice } from '@platform/contracts';
 import { SelectField, TextAreaField, TextField } from '@/components/form-fields';
 import { useZodForm } from '@/lib/form';
 import { createNotice, updateNotice } from '../api/content-api';
@@ -9,7 +9,7 @@ import { NoticeFormSchema, noticeFormOf, useLanguageOptions } from './content-fo
 type NoticeDialogProps = { notice: OpsNotice | null; onClose: () => void };
 
 /**
- * Create or edit a notice: its type (marquee, popup, promotion, ...), audience, language, title, body (plain text,
+ * Create or edit a notice: whom it is written for (players on the site, or agents in the agent centre), its type (marquee, popup, promotion, ...), audience, language, title, body (plain text,
  * line breaks kept), order and schedule.
  */
 export function NoticeDialog({ notice, onClose }: NoticeDialogProps) {
@@ -27,6 +27,15 @@ export function NoticeDialog({ notice, onClose }: NoticeDialogProps) {
   return (
     <ContentDialog kind="notice" editing={editing} submit={submit} onClose={onClose}>
       <div className="form__grid">
+        <SelectField
+          label={t('content.notices.readers')}
+          required
+          hint={t('content.notices.readersHint')}
+          testId="notice-readers"
+          options={ANNOUNCEMENT_AUDIENCES.map((value) => ({ value, label: t(`content.notices.readersOf.${value}`) }))}
+          error={submit.fieldError('audience')}
+          {...form.register('audience')}
+        />
         <SelectField
           label={t('content.notices.type')}
           required

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { NOTICE_EXECUTIONS, NOTICE_TYPES, type OpsNotice } from '@platform/contracts';
+import { ANNOUNCEMENT_AUDIENCES, NOTICE_EXECUTIONS, NOTICE_TYPES, type OpsNotice } from '@platform/contracts';
 import type { Column } from '@/components/data-table';
 import { SelectField } from '@/components/form-fields';
 import { useListParams } from '@/lib/list-params';
@@ -7,11 +7,11 @@ import { deleteNotice, listNotices } from '../api/content-api';
 import { ContentListPage } from './content-list-page';
 import { NoticeDialog } from './notice-dialog';
 
-const FILTERS = { type: '', execution: '' };
+const FILTERS = { audience: '', type: '', execution: '' };
 
 /**
  * Notices (permission content.manage): announcements for the popup, promotions, the marquee's player notices, banner
- * notices and history; each for an audience (members, guests, first login), a language and a schedule.
+ * notices and history; announcements for agents (read in the agent centre); each for an audience (members, guests, first login), a language and a schedule.
  */
 export function NoticesPage() {
   const { t } = useTranslation();
@@ -26,6 +26,11 @@ export function NoticesPage() {
           {row.title}
         </span>
       ),
+    },
+    {
+      key: 'readers',
+      header: t('content.notices.readers'),
+      cell: (row) => t(`content.notices.readersOf.${row.audience}`),
     },
     { key: 'type', header: t('content.notices.type'), cell: (row) => t(`content.notices.types.${row.type}`) },
     {
@@ -44,6 +49,16 @@ export function NoticesPage() {
       columns={columns}
       filters={
         <>
+          <SelectField
+            name="audience"
+            label={t('content.notices.readers')}
+            defaultValue={list.filters.audience}
+            testId="notice-filter-readers"
+            options={[
+              { value: '', label: t('content.notices.anyReaders') },
+              ...ANNOUNCEMENT_AUDIENCES.map((value) => ({ value, label: t(`content.notices.readersOf.${value}`) })),
+            ]}
+          />
           <SelectField
             name="type"
             label={t('content.notices.type')}

@@ -102,6 +102,22 @@ describe('member detail', () => {
     expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/members?agent=demo_agent');
   });
 
+  it('should link an agent to its place in the agent tree, its report and its limits for roles with agents.view', async () => {
+    memberApi({
+      member: profile({ username: 'demo_agent', userType: 1, directDownline: { count: 3, capped: false } }),
+    });
+    const { unmount } = renderApp('/members/7', { staff: 'support' });
+    expect(await screen.findByTestId('member-downline')).toBeInTheDocument();
+    // support has no agents.view: no links to screens it could not open.
+    expect(screen.queryByTestId('member-agent-screens')).not.toBeInTheDocument();
+    unmount();
+    const { router } = renderApp('/members/7', { staff: 'risk' });
+    expect(await screen.findByTestId('member-agent-report')).toHaveAttribute('href', '/agents/7/report');
+    expect(screen.getByTestId('member-agent-limits')).toHaveAttribute('href', '/agents/7/limits');
+    await userEvent.setup().click(screen.getByTestId('member-agent-tree'));
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/agents/tree?parentId=7');
+  });
+
   it('should lock with a reason after the dialog, and refuse an empty reason in place', async () => {
     const user = userEvent.setup();
     const state = { member: profile() };

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isAgentType, type OpsMemberProfile } from '@platform/contracts';
+import { useCan } from '@/lib/session';
 import { formatTime, mobileText, userTypeLabel } from './member-format';
 
 const IDENTITY_FIELDS = [
@@ -44,6 +45,7 @@ function Row({ label, children, testId }: { label: string; children: ReactNode; 
 export function MemberProfileView({ member }: { member: OpsMemberProfile }) {
   const { t } = useTranslation();
   const downline = member.directDownline;
+  const canViewAgents = useCan('agents.view');
   return (
     <div className="member-profile" data-testid="member-profile">
       <dl className="details">
@@ -80,6 +82,21 @@ export function MemberProfileView({ member }: { member: OpsMemberProfile }) {
             <Link to={`/members?agent=${encodeURIComponent(member.username)}`} data-testid="member-downline-link">
               {t('members.searchDownline')}
             </Link>
+          </Row>
+        )}
+        {isAgentType(member.userType) && canViewAgents && (
+          <Row label={t('members.agentScreens')} testId="member-agent-screens">
+            <span className="agent-links">
+              <Link to={`/agents/tree?parentId=${member.id}`} data-testid="member-agent-tree">
+                {t('agents.actions.tree')}
+              </Link>{' '}
+              <Link to={`/agents/${member.id}/report`} data-testid="member-agent-report">
+                {t('agents.actions.report')}
+              </Link>{' '}
+              <Link to={`/agents/${member.id}/limits`} data-testid="member-agent-limits">
+                {t('agents.actions.limits')}
+              </Link>
+            </span>
           </Row>
         )}
       </dl>

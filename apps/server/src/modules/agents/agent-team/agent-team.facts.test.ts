@@ -2,13 +2,15 @@ import { beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../../db/database';
 import { seedDemo } from '../../../db/seed';
 import { insertVendorGame, upsertVendor } from '../../../test/bets-helpers';
-import { describeEachDatabase } from '../../../test/databases';
+import { describeEachDatabase, openSecondPool } from '../../../test/databases';
 import { demoMerchantId, insertMember } from '../../../test/identity-helpers';
 import { buildTestApp } from '../../../test/test-app';
 import { createPlayStatsModule } from '../../games/play-stats';
-import { businessDay, writeRound, type ModelRound } from '../../games/play-stats/play-stats.test-support';
+import { businessDay, writeRound, type ModelRound } from '../../../test/play-stats-helpers';
 import { createAgentTeamModule, type TeamFigures } from './index';
-import { depositChannel, insertDeposit, insertWithdrawal } from './agent-team.test-support';
+import { rollUpTeams } from './agent-team.jobs';
+import { agentTeamRepository } from './agent-team.repository';
+import { depositChannel, insertDeposit, insertWithdrawal, monthOf, weekOf } from './agent-team.test-support';
 
 const HOUR_MS = 3_600_000;
 
@@ -26,7 +28,7 @@ const money = (f: TeamFigures) => ({
 const setStatus = (db: Database, table: 'deposit_orders' | 'withdraw_orders', id: bigint, status: string) =>
   db.query(`UPDATE ${table} SET status = $2 WHERE id = $1`, [id, status]);
 
-describeEachDatabase('agent team rollups: members, deposits, withdrawals and moves', (getDb) => {
+describeEachDatabase('agent team rollups: members, deposits, withdrawals and moves', (getDb, engine) => {
   let merchantId: number;
   let timeZone: string;
   let from: string;
@@ -171,5 +173,42 @@ describeEachDatabase('agent team rollups: members, deposits, withdrawals and mov
     const figures = await createAgentTeamModule({ db }).teamSummary(merchantId, agent, from, to);
     expect(figures).toMatchObject({ rounds: 1, stakeMinor: 250n, payoutMinor: 1_000n, profitMinor: 750n });
     expect(figures).toMatchObject({ activeMembers: 1, newMembers: 2 });
+  });
+
+  it('should take in each play change once when two nodes run the job at the same time', async () => {
+    const db = getDb();
+    const agent = (await insertMember(db, { userType: 1 })).id;
+    const players = [
+      (await insertMember(db, { parentId: agent })).id,
+      (await insertMember(db, { parentId: agent })).id,
+    ];
+    for (let i = 0; i < 30; i += 1) {
+      const settledAtMs = Date.now() - 30_000 + i * 100;
+      await writeRound(db, merchantId, {
+        ...{ roundId: `atf-race-${agent}-${i}`, memberId: players[i % 2]!, vendor: 'ATF', gameCode: 'atf-rng' },
+        ...{ gameType: 'RNG', stakeMinor: BigInt(100 + i), payoutMinor: 0n, status: 'SETTLED', play: false },
+        ...{ startedAtMs: settledAtMs - 1_000, settledAtMs },
+      });
+    }
+    await createPlayStatsModule({ db }).rollUp();
+    // A second process's own pool on PostgreSQL; PGlite is one connection, shared.
+    const second = engine.kind === 'postgres' ? await openSecondPool(db) : db;
+    try {
+      const [a, b] = await Promise.all([
+        rollUpTeams(agentTeamRepository(db), 7)(),
+        rollUpTeams(agentTeamRepository(second), 7)(),
+      ]);
+      expect(a.playChanges + b.playChanges).toBe(30);
+    } finally {
+      if (second !== db) await second.close();
+    }
+    const figures = await createAgentTeamModule({ db }).teamSummary(merchantId, agent, from, to);
+    expect(figures).toMatchObject({ rounds: 30, stakeMinor: 30n * 100n + 435n, activeMembers: 2 });
+    // This week and this month so far read the kept week and month counts; a day, the day's.
+    const today = businessDay(timeZone, Date.now() - 30_000);
+    const team = createAgentTeamModule({ db });
+    for (const start of [weekOf(today), monthOf(today), today]) {
+      expect((await team.teamSummary(merchantId, agent, start, today)).activeMembers).toBe(2);
+    }
   });
 });

@@ -2,7 +2,7 @@ import { every, type JobContext, type JobDefinition } from '../../platform/jobs'
 import type { AgentTeamRepository } from './agent-team.repository';
 
 /** Play changes one statement of the take-in handles: bounded, so a backlog never holds one long transaction. */
-export const AGENT_TEAM_BATCH = 20_000;
+export const AGENT_TEAM_BATCH = 10_000;
 
 /**
  * How far back (by creation time) each run looks at sign-ups, deposit and withdrawal orders: an order created earlier

@@ -1,5 +1,5 @@
 import type { Database } from '../../../db/database';
-import type { Figures } from '../../games/play-stats/play-stats.test-support';
+import type { Figures } from '../../../test/play-stats-helpers';
 import type { TeamFigures } from './agent-team.types';
 
 /** Each member's upline in the model (null: none). */

@@ -1,5 +1,6 @@
 import {
   promotionTypeProblem,
+  type AnnouncementAudience,
   scheduleOutOfOrder,
   type BannerGroup,
   type NoticeExecution,
@@ -59,6 +60,7 @@ const toOpsNotice = (row: NoticeRow): OpsNotice => ({
   id: row.id.toString(),
   type: row.type,
   execution: row.execution,
+  audience: row.audience,
   language: row.language,
   title: row.title,
   content: row.content,
@@ -193,7 +195,7 @@ export const contentOpsServiceFactory = ({ db, now, languages, onChange }: Conte
 
     notices: async (
       merchant: Merchant,
-      filter: { type?: NoticeType; execution?: NoticeExecution },
+      filter: { type?: NoticeType; execution?: NoticeExecution; audience?: AnnouncementAudience },
       paging: Paging,
     ): Promise<OpsNoticePage> => {
       const { rows, total } = await repository.noticePage(merchant.id, filter, paging);

@@ -1,4 +1,4 @@
-import type { BannerGroup, NoticeExecution, NoticeType } from '@platform/contracts';
+import type { AnnouncementAudience, BannerGroup, NoticeExecution, NoticeType } from '@platform/contracts';
 import type { Queryable } from '../../../db/database';
 import { toIso } from '../../../lib/clock';
 
@@ -19,6 +19,8 @@ export type NoticeRow = {
   id: bigint;
   type: NoticeType;
   execution: NoticeExecution;
+  /** PLAYERS (the lobby) or AGENTS (the agent centre's announcements). */
+  audience: AnnouncementAudience;
   language: string | null;
   title: string;
   content: string;
@@ -46,7 +48,7 @@ export const PUBLIC_NOTICES_PER_TYPE_MAX = 100;
 
 const BANNER_COLUMNS = `id, group_name AS "groupName", language, title, image_url AS "imageUrl", link_url AS "url", sort,
   starts_at AS "startsAt", ends_at AS "endsAt", enabled`;
-const NOTICE_COLUMNS = `id, type, execution, language, title, content, promotion_type AS "promotionType", sort,
+const NOTICE_COLUMNS = `id, type, execution, audience, language, title, content, promotion_type AS "promotionType", sort,
   starts_at AS "startsAt", ends_at AS "endsAt", enabled`;
 
 /** Wire field → column of the update statements; the only names that reach SQL text. */
@@ -64,6 +66,7 @@ const BANNER_SET: Record<keyof NewBanner, string> = {
 const NOTICE_SET: Record<keyof NewNotice, string> = {
   type: 'type',
   execution: 'execution',
+  audience: 'audience',
   language: 'language',
   title: 'title',
   content: 'content',
@@ -116,7 +119,10 @@ export const contentRepository = (db: Queryable) => ({
       )
     ).rows,
 
-  /** Enabled notices of these audiences and types for a language, live at `nowMs`; per type, lowest sort and newest first. */
+  /**
+   * Enabled player notices of these executions and types for a language, live at `nowMs`; per type, lowest sort and
+   * newest first. Announcements for agents are never among them.
+   */
   liveNotices: async (
     merchantId: number,
     filter: { executions: NoticeExecution[]; types: NoticeType[]; language: string },
@@ -127,7 +133,8 @@ export const contentRepository = (db: Queryable) => ({
         `SELECT ${NOTICE_COLUMNS} FROM (
            SELECT n.*, row_number() OVER (PARTITION BY type ORDER BY sort, starts_at DESC, id DESC) AS rank
            FROM notices n
-           WHERE merchant_id = $1 AND enabled AND execution = ANY($2::text[]) AND type = ANY($3::text[])
+           WHERE merchant_id = $1 AND enabled AND audience = 'PLAYERS' AND execution = ANY($2::text[])
+             AND type = ANY($3::text[])
              AND (language IS NULL OR language = $4)
              AND starts_at <= $5::timestamptz AND (ends_at IS NULL OR ends_at > $5::timestamptz)
          ) ranked
@@ -135,6 +142,26 @@ export const contentRepository = (db: Queryable) => ({
         [merchantId, filter.executions, filter.types, filter.language, toIso(nowMs), PUBLIC_NOTICES_PER_TYPE_MAX],
       )
     ).rows,
+
+  /** A page of the enabled announcements for agents in a language (NULL: every language), live at `nowMs`. */
+  liveAgentAnnouncements: async (
+    merchantId: number,
+    language: string,
+    nowMs: number,
+    paging: { pageNo: number; pageSize: number },
+  ): Promise<{ rows: NoticeRow[]; total: number }> => {
+    const where = `merchant_id = $1 AND enabled AND audience = 'AGENTS' AND (language IS NULL OR language = $2)
+      AND starts_at <= $3::timestamptz AND (ends_at IS NULL OR ends_at > $3::timestamptz)`;
+    const params = [merchantId, language, toIso(nowMs)];
+    const [rows, count] = await Promise.all([
+      db.query<NoticeRow>(
+        `SELECT ${NOTICE_COLUMNS} FROM notices WHERE ${where} ORDER BY sort, starts_at DESC, id DESC LIMIT $4 OFFSET $5`,
+        [...params, paging.pageSize, (paging.pageNo - 1) * paging.pageSize],
+      ),
+      db.query<{ total: bigint }>(`SELECT count(*) AS total FROM notices WHERE ${where}`, params),
+    ]);
+    return { rows: rows.rows, total: Number(count.rows[0]?.total ?? 0n) };
+  },
 
   /**
    * The largest wins in the merchant's currency, on games not switched off, of connected vendors (the board shows
@@ -171,7 +198,7 @@ export const contentRepository = (db: Queryable) => ({
 
   noticePage: (
     merchantId: number,
-    filter: { type?: NoticeType; execution?: NoticeExecution },
+    filter: { type?: NoticeType; execution?: NoticeExecution; audience?: AnnouncementAudience },
     paging: { pageNo: number; pageSize: number },
   ) =>
     page<NoticeRow>(
@@ -179,8 +206,9 @@ export const contentRepository = (db: Queryable) => ({
       'notices',
       NOTICE_COLUMNS,
       {
-        sql: 'merchant_id = $1 AND ($2::text IS NULL OR type = $2::text) AND ($3::text IS NULL OR execution = $3::text)',
-        params: [merchantId, filter.type ?? null, filter.execution ?? null],
+        sql: `merchant_id = $1 AND ($2::text IS NULL OR type = $2::text) AND ($3::text IS NULL OR execution = $3::text)
+          AND ($4::text IS NULL OR audience = $4::text)`,
+        params: [merchantId, filter.type ?? null, filter.execution ?? null, filter.audience ?? null],
       },
       'starts_at DESC, id DESC',
       paging,

@@ -9,7 +9,7 @@ import type { ContentService } from './content.service';
 export type ContentRoutesOptions = {
   content: ContentService;
   cache: Pick<ResponseCache, 'send'>;
-  auth: Pick<Auth, 'optionalSession'>;
+  auth: Pick<Auth, 'optionalSession' | 'requireAgent'>;
   merchantOf: MerchantResolver;
   now: Clock;
 };
@@ -53,6 +53,15 @@ export const contentRoutes = async (
       // The audience comes from the session: a missing, bad or expired token is a guest (no error: the call is public).
       const session = await auth.optionalSession(request);
       return content.notices(merchant, session, query);
+    },
+  });
+
+  // Announcements for agents (issue 18): an agent's session only; the merchant is the session's.
+  route(app, 'GET', API.agentContent.announcements, {
+    guard: auth.requireAgent,
+    handler: async ({ query, request, reply }) => {
+      void reply.header('cache-control', 'no-store');
+      return content.agentAnnouncements(await merchantOf(request), query);
     },
   });
 

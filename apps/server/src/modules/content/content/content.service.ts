@@ -1,6 +1,8 @@
 import {
   formatMoney,
   isTrialType,
+  type AgentAnnouncementPage,
+  type AgentAnnouncementQuery,
   type BannerList,
   type GameCategory,
   type Notice,
@@ -18,7 +20,7 @@ import { maskName } from './mask-name';
 import type { ContentRepository, NoticeRow, WinFilter } from './content.repository';
 
 export type ContentServiceDeps = {
-  repository: Pick<ContentRepository, 'liveBanners' | 'liveNotices' | 'topWins'>;
+  repository: Pick<ContentRepository, 'liveBanners' | 'liveNotices' | 'liveAgentAnnouncements' | 'topWins'>;
   languages: (merchantId: number) => Promise<MerchantLanguage[]>;
   /** Identity's answer to "was this session opened by the member's first login?" (execution F). */
   isFirstLoginSession: (session: Session) => Promise<boolean>;
@@ -140,6 +142,29 @@ export const contentServiceFactory = ({ repository, languages, isFirstLoginSessi
       // Rows come in one order (sort, newest first), so PL and H keep it when they share the player group.
       for (const row of rows) groups[GROUP_OF[row.type]].push(toNotice(row));
       return groups;
+    },
+
+    /**
+     * Announcements for agents (spec §2 agentAnnouncement), live now in the query's language, paged. The route lets
+     * only agents call it; the lobby's notices never include these.
+     */
+    agentAnnouncements: async (merchant: Merchant, query: AgentAnnouncementQuery): Promise<AgentAnnouncementPage> => {
+      const language = await languageOf(merchant, query.language);
+      const { rows, total } = await repository.liveAgentAnnouncements(merchant.id, language, now(), query);
+      return {
+        list: rows.map((row) => ({
+          id: row.id.toString(),
+          type: row.type,
+          title: row.title,
+          content: row.content,
+          publishedAt: iso(row.startsAt),
+          endsAt: row.endsAt === null ? null : iso(row.endsAt),
+        })),
+        pageNo: query.pageNo,
+        pageSize: query.pageSize,
+        total,
+        totalPages: Math.ceil(total / query.pageSize),
+      };
     },
 
     winners: async (

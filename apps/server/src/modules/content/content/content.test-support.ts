@@ -52,13 +52,15 @@ export type NoticeFixture = {
   startsAtMs: number;
   endsAtMs?: number | null;
   enabled?: boolean;
+  /** Default PLAYERS. */
+  audience?: 'PLAYERS' | 'AGENTS';
 };
 
 export const insertNotice = async (db: Database, merchantId: number, n: NoticeFixture): Promise<string> => {
   const { rows } = await db.query<{ id: bigint }>(
     `INSERT INTO notices (merchant_id, type, execution, language, title, content, promotion_type, sort, starts_at,
-       ends_at, enabled)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::timestamptz, $10::timestamptz, $11) RETURNING id`,
+       ends_at, enabled, audience)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::timestamptz, $10::timestamptz, $11, $12) RETURNING id`,
     [
       merchantId,
       n.type,
@@ -71,6 +73,7 @@ export const insertNotice = async (db: Database, merchantId: number, n: NoticeFi
       toIso(n.startsAtMs),
       n.endsAtMs == null ? null : toIso(n.endsAtMs),
       n.enabled ?? true,
+      n.audience ?? 'PLAYERS',
     ],
   );
   return String(rows[0]?.id);

@@ -51,7 +51,11 @@ export const createContentModule = ({ db, now, cache, languages, isFirstLoginSes
     /** Wins change outside this module (issue 6 records them): their writer calls this after commit. */
     invalidate: (merchantId: number) => cache.invalidate(merchantId, CONTENT_CACHE_PREFIX),
     routes:
-      (options: { auth: Pick<Auth, 'optionalSession'>; merchantOf: MerchantResolver; staff: StaffAuth }) =>
+      (options: {
+        auth: Pick<Auth, 'optionalSession' | 'requireAgent'>;
+        merchantOf: MerchantResolver;
+        staff: StaffAuth;
+      }) =>
       async (app: FastifyInstance) => {
         await app.register(contentRoutes, { content: service, cache, now, ...options });
         await app.register(contentOpsRoutes, { ops, staff: options.staff });

@@ -15,7 +15,7 @@ import {
   writeRound,
   type Figures,
   type ModelRound,
-} from './play-stats.test-support';
+} from '../../../test/play-stats-helpers';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;

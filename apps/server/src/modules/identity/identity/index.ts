@@ -49,7 +49,7 @@ export {
 export { LOGIN_RULES } from './login-guard';
 export { PAYMENT_PASSWORD_RULE } from './account.service';
 export { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './session.service';
-export type { MemberStaff } from './member-staff.service';
+export type { MemberMove, MemberStaff, TreeLevelFilter, TreeNodeRow } from './member-staff.service';
 export {
   searchStatements,
   type LoginHistoryRow,

@@ -48,8 +48,9 @@ export type LoginServiceDeps = {
 
 /**
  * Checks that come after the secret was proven right, so they reveal nothing to someone who does not know it: the
- * account's status, and the door (spec §6). Agents are not members, so the member side refuses them with
- * MEMBER_NO_ENTER (they log in on /agent); the agent side refuses everyone else with AGENT_ONLY.
+ * account's status, and the door (spec §6). The member side (the login popup) admits members and agents, since an
+ * agent who logs in there goes on to /agentHome (spec §4), and refuses any other type with MEMBER_NO_ENTER; the agent
+ * side (/agent) refuses everyone but agents with AGENT_ONLY.
  */
 const finish = (
   deps: LoginServiceDeps,
@@ -62,7 +63,7 @@ const finish = (
   if (member.status === 'LOCKED') {
     throw new AppError('ACCOUNT_LOCKED', 403, 'This account is locked; please contact customer service');
   }
-  if (side === 'member' && member.userType !== USER_TYPE.MEMBER) {
+  if (side === 'member' && member.userType !== USER_TYPE.MEMBER && !isAgentType(member.userType)) {
     throw new AppError('MEMBER_NO_ENTER', 403, 'Non-member account unable to login');
   }
   if (side === 'agent' && !isAgentType(member.userType)) {

@@ -66,15 +66,19 @@ describeEachDatabase('login', (getDb) => {
       }
     });
 
-    it('should keep each side to its own accounts: agents on /agent, members in the popup', async () => {
+    it('should admit agents and members in the popup, only agents on /agent, and no trial account anywhere', async () => {
       const agent = await attempt('demo_agent', 'Agent#2026');
-      expect(agent.statusCode).toBe(403);
-      expect(agent.json()).toMatchObject({ code: 'MEMBER_NO_ENTER', message: 'Non-member account unable to login' });
+      expect(agent.statusCode).toBe(200);
+      expect(LoginResponseSchema.parse(agent.json().value).user).toMatchObject({ isAgent: true, type: 1 });
       const member = await attempt('demo_member', 'Demo#2026', { side: 'agent' });
       expect(member.statusCode).toBe(403);
       expect(member.json()).toMatchObject({ code: 'AGENT_ONLY', message: 'Non-agents cannot log in' });
       const ok = await attempt('demo_agent', 'Agent#2026', { side: 'agent' });
       expect(LoginResponseSchema.parse(ok.json().value).user).toMatchObject({ isAgent: true, type: 1 });
+      const trial = await insertMember(getDb(), { userType: 4 });
+      const popup = await attempt(trial.username, trial.password);
+      expect(popup.statusCode).toBe(403);
+      expect(popup.json()).toMatchObject({ code: 'MEMBER_NO_ENTER', message: 'Non-member account unable to login' });
     });
 
     it('should refuse locked and closed accounts, after the password check only', async () => {

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ROUTES } from '@platform/contracts';
@@ -6,11 +7,26 @@ import { PageFrame } from '@/components/page-frame';
 import { useConfig } from '@/lib/config';
 import { displayNameOf, useSessionUser } from '@/lib/session';
 import { useLogout } from '@/lib/use-logout';
+import { balanceQueryKey, fetchBalance, groupDigits } from '@/lib/wallet';
 import { useNow } from '../hooks/use-now';
 import { clockTextOf, gmtOffsetOf } from '../utils/clock';
-import { AGENT_PAGES, availableAgentPages, resolveAgentPage } from './agent-pages';
+import { AgentNav } from './agent-nav';
+import { agentPagePath, resolveAgentPage, type AgentPages } from './agent-pages';
+import './agent-centre.css';
 
-/** The header of the centre (spec §2): GMT offset, live clock, nickname and sign-out. */
+/** The agent's own balance, a link to its deposit page. */
+function AgentBalance() {
+  const { t } = useTranslation();
+  const balance = useQuery({ queryKey: balanceQueryKey, queryFn: ({ signal }) => fetchBalance(signal) });
+  return (
+    <Link to={agentPagePath('depositv2')} className="agent-header__balance" data-testid="agent-balance">
+      <span className="muted">{t('agent.balance')}</span>{' '}
+      <strong>{balance.data ? `${balance.data.currencySymbol}${groupDigits(balance.data.balance)}` : '…'}</strong>
+    </Link>
+  );
+}
+
+/** The header of the centre (spec §2): GMT offset, live clock, balance, nickname and sign-out. */
 function AgentHeader() {
   const { t } = useTranslation();
   const { brand } = useConfig();
@@ -28,56 +44,46 @@ function AgentHeader() {
           {clockTextOf(now)}
         </time>
       </p>
-      <p className="agent-header__user">
+      <div className="agent-header__user">
+        <AgentBalance />
         <span data-testid="agent-nickname">{displayNameOf(user)}</span>
         <button type="button" className="button button--ghost" data-testid="agent-logout" onClick={logout}>
           {t('header.logout')}
         </button>
-      </p>
+      </div>
     </header>
   );
 }
 
 /**
- * Agent centre (/agentHome, agents only, spec §2): header, the left navigation by page key, and the page. `tools` are
- * panels other features own (the transfer to a downline), composed in by the app layer under every page.
+ * Agent centre (/agentHome, agents only, spec §2): header, the navigation by page key, and the page chosen by
+ * `?page=<key>`. The pages come from the app layer (`pages`), which composes in what other features own (deposit,
+ * withdraw, the transfer to a downline); `children` renders once beside them (dialogs the entries open).
  */
-export function AgentCentre({ title, tools }: { title: string; tools?: ReactNode }) {
+export function AgentCentre({ title, pages, children }: { title: string; pages: AgentPages; children?: ReactNode }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const active = resolveAgentPage(params.get('page'));
-  const page = AGENT_PAGES[active];
+  const active = resolveAgentPage(pages, params.get('page'));
+  const page = pages[active];
   return (
     <div className="agent-centre" data-testid="agent-centre">
       <AgentHeader />
       <div className="agent-centre__body">
-        <nav className="agent-centre__nav" aria-label={t('agent.navLabel')}>
-          <ul>
-            {availableAgentPages().map((key) => (
-              <li key={key}>
-                <Link
-                  to={`${ROUTES.agentHome}?page=${encodeURIComponent(key)}`}
-                  className="member-centre__link"
-                  aria-current={key === active ? 'page' : undefined}
-                >
-                  {t(AGENT_PAGES[key]?.titleKey ?? key)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className="agent-centre__panel">
+        <AgentNav pages={pages} active={active} />
+        <div className="agent-centre__panel member-centre__panel">
           <PageFrame title={title}>
             {page && (
               <>
-                <h2 className="member-centre__title">{t(page.titleKey)}</h2>
+                <h2 className="member-centre__title" data-testid="agent-page-title">
+                  {t(page.titleKey)}
+                </h2>
                 <page.Component />
               </>
             )}
-            {tools}
           </PageFrame>
         </div>
       </div>
+      {children}
     </div>
   );
 }

@@ -1,11 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { STORAGE_KEYS } from '@platform/contracts';
+import { API, STORAGE_KEYS } from '@platform/contracts';
 import { ApiFailure, callsTo, mockApi } from '@/testing/api-mock';
 import { makeConfig, makeLoginResponse, makeMemberInfo } from '@/testing/fixtures';
 import { renderApp, setViewport, signIn } from '@/testing/render-app';
 import { openSealed } from '@/testing/seal-keys';
 import { clockTextOf, gmtOffsetOf } from '../utils/clock';
+import { frameRoutes, overview } from './agent.test-support';
 
 const AGENT = makeMemberInfo({ type: 1, isAgent: true, account: 'demo_agent', nickname: 'Demo Agent' });
 
@@ -93,9 +94,9 @@ describe('agent centre (/agentHome)', () => {
     expect(screen.getByTestId('agent-nickname')).toHaveTextContent('Demo Agent');
   });
 
-  it('should list only pages that exist, team overview first with an honest empty state', async () => {
+  it("should list the spec pages that exist, then the agent's own account and customer service", async () => {
     signIn(1);
-    mockApi({ 'GET /wps/member/info': () => AGENT });
+    mockApi({ ...frameRoutes, [`GET ${API.agent.overview}`]: () => overview() });
     await renderApp('/agentHome');
     const centre = within(await screen.findByTestId('agent-centre'));
     const nav = centre.getByRole('navigation', { name: 'Agent centre pages' });
@@ -103,8 +104,22 @@ describe('agent centre (/agentHome)', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Team overview']);
-    expect(centre.getByText('No team figures yet')).toBeVisible();
+    ).toEqual([
+      'Announcements',
+      'Team overview',
+      'Account creation',
+      'Team management',
+      'Team betting',
+      'User profit and loss',
+      'Transaction details',
+      'Deposit',
+      'Withdraw',
+      'Messages',
+      'Payment password',
+    ]);
+    expect(within(nav).getByRole('link', { name: 'Team overview' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByTestId('agent-nav-service')).toHaveTextContent('Customer service');
+    expect(await centre.findByTestId('agent-balance')).toHaveTextContent('$1,250,000.50');
   });
 
   it('should sign out after confirmation', async () => {

@@ -68,6 +68,21 @@ describe('login dialog', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/pointMall'));
   });
 
+  it('should send an agent who logs in through the popup to /agentHome, not back to the page', async () => {
+    const agent = makeMemberInfo({ type: 1, isAgent: true, account: 'demo_agent', nickname: 'Demo Agent' });
+    const api = mockApi({
+      'POST /wps/session/login': () => makeLoginResponse({}, agent),
+      'GET /wps/member/info': () => agent,
+    });
+    const { user, router } = await renderApp('/pointMall');
+    const dialog = await fillLogin(user, 'demo_agent', 'Agent#2026');
+    await user.click(dialog.getByTestId('login-submit'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/agentHome'));
+    const [[, init]] = callsTo(api, 'POST', '/wps/session/login') as [[unknown, RequestInit]];
+    expect(await openSealed(JSON.parse(String(init.body)))).toMatchObject({ side: 'member', username: 'demo_agent' });
+    expect(await screen.findByTestId('agent-nickname')).toHaveTextContent('Demo Agent');
+  });
+
   it('should stop the loader, show the translated server message and then the captcha, which becomes required', async () => {
     let attempts = 0;
     const api = mockApi({

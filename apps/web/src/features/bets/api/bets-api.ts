@@ -2,8 +2,10 @@ import {
   API,
   BetRecordPageSchema,
   BetRoundDetailSchema,
+  PersonalProfitSchema,
   type BetRecordPage,
   type BetRoundDetail,
+  type PersonalProfit,
   type RecordPeriod,
   type RoundStatus,
 } from '@platform/contracts';
@@ -57,3 +59,13 @@ export const fetchBetDetail = (vendor: string, roundId: string, signal?: AbortSi
     API.game.betDetail.replace(':vendor', encodeURIComponent(vendor)).replace(':roundId', encodeURIComponent(roundId)),
     { schema: BetRoundDetailSchema, ...(signal ? { signal } : {}) },
   );
+
+export type ProfitFilter = { period: string; from?: string; to?: string };
+
+/** GET personalProfit (member centre, issue 18): the member's own profit and loss by game type over a period. */
+export const fetchPersonalProfit = (filter: ProfitFilter, signal?: AbortSignal): Promise<PersonalProfit> =>
+  apiRequest(API.member.profit, {
+    query: filter,
+    schema: PersonalProfitSchema,
+    ...(signal ? { signal } : {}),
+  });

@@ -101,20 +101,22 @@ DECLARE
 BEGIN
   PERFORM 1 FROM agent_team_cursor WHERE id = 1 FOR UPDATE;
 
+  -- Merchant by merchant, so each source is read on its (merchant_id, created_at) index.
   WITH wanted AS (
-    SELECT s.merchant_id, s.kind, s.source_id, s.member_id, s.created_at,
+    SELECT m.id AS merchant_id, s.kind, s.source_id, s.member_id, s.created_at,
       (s.created_at AT TIME ZONE m.timezone)::date AS business_day, s.amount_minor
-    FROM (
-      SELECT merchant_id, 'M'::text AS kind, id AS source_id, id AS member_id, created_at, 0::bigint AS amount_minor
-      FROM member_directory WHERE created_at >= p_since AND user_type <> 4
+    FROM merchant_directory m
+    CROSS JOIN LATERAL (
+      SELECT 'M'::text AS kind, id AS source_id, id AS member_id, created_at, 0::bigint AS amount_minor
+      FROM member_directory WHERE merchant_id = m.id AND created_at >= p_since AND user_type <> 4
       UNION ALL
-      SELECT merchant_id, 'D', id, member_id, created_at, amount_minor
-      FROM deposit_order_facts WHERE created_at >= p_since AND status IN ('PAID', 'APPROVED')
+      SELECT 'D', id, member_id, created_at, amount_minor
+      FROM deposit_order_facts
+      WHERE merchant_id = m.id AND created_at >= p_since AND status IN ('PAID', 'APPROVED')
       UNION ALL
-      SELECT merchant_id, 'W', id, member_id, created_at, amount_minor
-      FROM withdraw_order_facts WHERE created_at >= p_since AND status = 'PAID'
+      SELECT 'W', id, member_id, created_at, amount_minor
+      FROM withdraw_order_facts WHERE merchant_id = m.id AND created_at >= p_since AND status = 'PAID'
     ) s
-    JOIN merchant_directory m ON m.id = s.merchant_id
   ), had AS (
     SELECT merchant_id, kind, source_id, member_id, business_day, amount_minor
     FROM agent_team_facts WHERE kind IN ('M', 'D', 'W') AND created_at >= p_since
@@ -236,9 +238,10 @@ BEGIN
 END
 $$;
 
--- Distinct team members of p_agent with a counting round in p_from..p_to. One day, or one whole week (from Monday) or
+-- Distinct team members of p_agent whose counting rounds in p_from..p_to add up to more than zero (a round voided by a
+-- later resettlement takes its count back on the resettlement's day). One day, or one whole week (from Monday) or
 -- calendar month, or such a period from its start to today or later, reads the counts kept per period; any other range
--- counts the distinct members of the agent's current team over their days in the range.
+-- counts the members of the agent's current team over their kept months, weeks and days in the range.
 CREATE OR REPLACE FUNCTION agent_team_active_members(p_merchant integer, p_agent bigint, p_from date, p_to date)
 RETURNS bigint LANGUAGE plpgsql STABLE AS $$
 DECLARE
@@ -246,6 +249,9 @@ DECLARE
   v_week date := date_trunc('week', p_from)::date;
   v_month date := date_trunc('month', p_from)::date;
   v_month_end date := (date_trunc('month', p_from) + interval '1 month - 1 day')::date;
+  v_days date[];
+  v_weeks date[];
+  v_months date[];
 BEGIN
   IF p_from > p_to THEN
     RETURN 0;
@@ -263,12 +269,50 @@ BEGIN
     RETURN coalesce((SELECT active_members FROM agent_team_periods
       WHERE merchant_id = p_merchant AND agent_id = p_agent AND period = 'MONTH' AND starts_on = v_month), 0);
   END IF;
+  -- Any other range: each member's rounds over it, summed from the fewest kept rows that cover it exactly (its whole
+  -- months, then whole weeks outside them, then the days left), read on the member's rows' primary key.
+  SELECT array_agg(DISTINCT x.day) FILTER (WHERE NOT x.whole_month AND NOT x.whole_week),
+    array_agg(DISTINCT x.week) FILTER (WHERE NOT x.whole_month AND x.whole_week),
+    array_agg(DISTINCT x.month) FILTER (WHERE x.whole_month)
+  INTO v_days, v_weeks, v_months
+  FROM (
+    SELECT c.day, c.week, c.month, c.month >= p_from AND c.month_end <= p_to AS whole_month,
+      c.week >= p_from AND c.week + 6 <= p_to
+        AND NOT (date_trunc('month', c.week)::date >= p_from
+          AND (date_trunc('month', c.week) + interval '1 month - 1 day')::date <= p_to)
+        AND NOT (date_trunc('month', c.week + 6)::date >= p_from
+          AND (date_trunc('month', c.week + 6) + interval '1 month - 1 day')::date <= p_to) AS whole_week
+    FROM (
+      SELECT g.d::date AS day, date_trunc('week', g.d)::date AS week, date_trunc('month', g.d)::date AS month,
+        (date_trunc('month', g.d) + interval '1 month - 1 day')::date AS month_end
+      FROM generate_series(p_from, p_to, interval '1 day') AS g(d)
+    ) c
+  ) x;
   RETURN (
-    SELECT count(DISTINCT p.member_id)
-    FROM agent_tree a
-    JOIN agent_team_member_periods p ON p.merchant_id = a.merchant_id AND p.member_id = a.descendant_id
-      AND p.period = 'DAY' AND p.starts_on BETWEEN p_from AND p_to AND p.rounds > 0
-    WHERE a.merchant_id = p_merchant AND a.ancestor_id = p_agent
+    SELECT count(*) FROM (
+      SELECT k.member_id
+      FROM (
+        SELECT p.member_id, p.rounds
+        FROM agent_tree a
+        JOIN agent_team_member_periods p ON p.merchant_id = a.merchant_id AND p.member_id = a.descendant_id
+          AND p.period = 'DAY' AND p.starts_on = ANY(v_days)
+        WHERE a.merchant_id = p_merchant AND a.ancestor_id = p_agent
+        UNION ALL
+        SELECT p.member_id, p.rounds
+        FROM agent_tree a
+        JOIN agent_team_member_periods p ON p.merchant_id = a.merchant_id AND p.member_id = a.descendant_id
+          AND p.period = 'WEEK' AND p.starts_on = ANY(v_weeks)
+        WHERE a.merchant_id = p_merchant AND a.ancestor_id = p_agent
+        UNION ALL
+        SELECT p.member_id, p.rounds
+        FROM agent_tree a
+        JOIN agent_team_member_periods p ON p.merchant_id = a.merchant_id AND p.member_id = a.descendant_id
+          AND p.period = 'MONTH' AND p.starts_on = ANY(v_months)
+        WHERE a.merchant_id = p_merchant AND a.ancestor_id = p_agent
+      ) k
+      GROUP BY k.member_id
+      HAVING sum(k.rounds) > 0
+    ) active
   );
 END
 $$;

@@ -1,5 +1,7 @@
+// Shared by the play-statistics tests and the tests of its consumers (team rollups): rounds written as game_rounds
+// holds them, and the rollups they call for.
 import { playContribution, type PlayContribution, type PlayRoundStatus } from '@platform/contracts';
-import type { Database } from '../../../db/database';
+import type { Database } from '../db/database';
 
 /** A round as the property tests generate it: its final state, as game_rounds holds it. */
 export type ModelRound = {
