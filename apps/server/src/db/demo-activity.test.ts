@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { API, formatMoney, SEAMLESS_HEADERS, seamlessPath, type SeamlessOp } from '@platform/contracts';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadEnv } from '../env';
 import { createAgentTeamModule } from '../modules/agents/agent-team';
 import { createPlayStatsModule } from '../modules/games/play-stats';
 import { describeEachDatabase } from '../test/databases';
-import { demoMerchantId } from '../test/identity-helpers';
+import { bearer, demoMerchantId, freshIp, loginOk } from '../test/identity-helpers';
+import { adjust } from '../test/wallet-helpers';
+import { signSeamless } from '../modules/games/seamless';
 import { expectSoundLedger } from '../test/ledger-helpers';
 import { buildTestApp } from '../test/test-app';
 import {
@@ -161,6 +164,71 @@ describeEachDatabase('demo activity', (getDb) => {
       stakeMinor: sum(team, (r) => r.stakeMinor),
       profitMinor: sum(team, (r) => r.payoutMinor - r.stakeMinor),
     });
+  });
+
+  it('should finish a run cut short without moving any round twice', async () => {
+    // demo_team_ben's run stopped after its round 1 (a dice round) settled: funded by staff, played by the vendor.
+    const plan = demoPlan().find((p) => p.username === 'demo_team_ben')!;
+    const round = plan.rounds[1]!;
+    await adjust(app, 'demo_team_ben', formatMoney(round.stakeMinor, 2));
+    const { token, user } = await loginOk(app, 'demo_team_ben', 'Demo#2026', { ip: freshIp() });
+    // The member launches the game as the web app does; the vendor then calls with the session the launch named.
+    const { rows: games } = await getDb().query<{ id: bigint }>(
+      'SELECT id FROM game_directory WHERE merchant_id = $1 AND game_code = $2',
+      [merchantId, round.game],
+    );
+    const launched = await app.inject({
+      ...{ method: 'POST', url: API.game.launch, headers: bearer(token) },
+      payload: { nodeId: games[0]!.id.toString() },
+    });
+    expect(launched.statusCode, launched.body).toBe(200);
+    const query = new URL(launched.json().value.url as string, 'http://platform.test').searchParams;
+    const session = {
+      sessionToken: query.get('token'),
+      playerId: query.get('player'),
+      currency: query.get('currency'),
+    };
+    const vendor = async (op: SeamlessOp, body: Record<string, unknown>) => {
+      const raw = JSON.stringify({ ...session, ...body });
+      const timestamp = String(Date.now());
+      const res = await app.inject({
+        ...{ method: 'POST', url: seamlessPath(op), payload: raw },
+        headers: {
+          ...{ 'content-type': 'application/json', [SEAMLESS_HEADERS.merchant]: 'demo' },
+          ...{ [SEAMLESS_HEADERS.vendor]: DEMO_ACTIVITY_VENDOR, [SEAMLESS_HEADERS.timestamp]: timestamp },
+          [SEAMLESS_HEADERS.signature]: signSeamless(SECRET, timestamp, raw),
+        },
+      });
+      expect(res.json().success, res.body).toBe(true);
+    };
+    const roundId = `${DEMO_ACTIVITY_KEY}.${user.id}.1`;
+    await vendor('debit', {
+      ...{ transactionId: `${roundId}.bet`, roundId, gameCode: round.game },
+      amount: formatMoney(round.stakeMinor, 2),
+    });
+    await vendor('credit', {
+      ...{ transactionId: `${roundId}.win`, betTransactionId: `${roundId}.bet`, roundId, endRound: true },
+      amount: formatMoney(round.payoutMinor, 2),
+    });
+
+    const report = await app.demoActivity!.run(['demo_team_ben']);
+    expect(report).toMatchObject({ players: 1, deposits: 1, rounds: 7, replayedRounds: 1 });
+    const ben = (await facts()).find((p) => p.username === 'demo_team_ben')!;
+    const stakeMinor = plan.rounds.reduce((sum, r) => sum + r.stakeMinor, 0n);
+    const payoutMinor = plan.rounds.reduce((sum, r) => sum + r.payoutMinor, 0n);
+    expect(ben).toEqual({
+      ...{
+        username: 'demo_team_ben',
+        deposits: 1,
+        depositMinor: plan.depositMinor,
+        rounds: 8,
+        stakeMinor,
+        payoutMinor,
+      },
+      // The staff credit stays on top of what the plan moves.
+      balanceMinor: round.stakeMinor + plan.depositMinor - stakeMinor + payoutMinor,
+    });
+    await expectSoundLedger(getDb(), merchantId);
   });
 
   it('should refuse the demo activity in production', async () => {
