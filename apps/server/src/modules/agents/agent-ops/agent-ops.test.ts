@@ -209,7 +209,8 @@ describeEachDatabase('back office for agents', (getDb) => {
         validBet: '35.00',
         profit: '-6.00',
         activeMembers: 3,
-        newMembers: 4,
+        // A's sign-ups below it today (B, m1, m2), not A itself.
+        newMembers: 3,
         firstDeposits: 0,
         deposits: '0.00',
         withdrawals: '0.00',

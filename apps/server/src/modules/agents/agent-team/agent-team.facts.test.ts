@@ -84,12 +84,13 @@ describeEachDatabase('agent team rollups: members, deposits, withdrawals and mov
     });
     await team.rollUp();
 
+    // New members are the agent's sign-ups below it (sub, p1, p2): not the agent itself, not the trial member.
     expect(money(await team.teamSummary(merchantId, top, from, to))).toEqual({
-      ...{ newMembers: 4, firstDeposits: 2, firstDepositMinor: 1_700n },
+      ...{ newMembers: 3, firstDeposits: 2, firstDepositMinor: 1_700n },
       ...{ depositCount: 2, depositMinor: 1_700n, withdrawCount: 1, withdrawMinor: 300n },
     });
     expect(money(await team.teamSummary(merchantId, sub, from, to))).toEqual({
-      ...{ newMembers: 2, firstDeposits: 1, firstDepositMinor: 1_000n },
+      ...{ newMembers: 1, firstDeposits: 1, firstDepositMinor: 1_000n },
       ...{ depositCount: 1, depositMinor: 1_000n, withdrawCount: 1, withdrawMinor: 300n },
     });
     // Taken in again: nothing changes.
@@ -102,7 +103,7 @@ describeEachDatabase('agent team rollups: members, deposits, withdrawals and mov
     await setStatus(db, 'withdraw_orders', pending, 'PAID');
     await team.rollUp();
     expect(money(await team.teamSummary(merchantId, top, from, to))).toEqual({
-      ...{ newMembers: 4, firstDeposits: 1, firstDepositMinor: 500n },
+      ...{ newMembers: 3, firstDeposits: 1, firstDepositMinor: 500n },
       ...{ depositCount: 2, depositMinor: 1_500n, withdrawCount: 2, withdrawMinor: 500n },
     });
     // On the day each was created.
@@ -138,9 +139,10 @@ describeEachDatabase('agent team rollups: members, deposits, withdrawals and mov
     const otherNow = await team.teamSummary(merchantId, other, from, to);
     expect([topNow.rounds, topNow.stakeMinor, topNow.profitMinor]).toEqual([1, 100n, -60n]);
     expect([otherNow.rounds, otherNow.stakeMinor, otherNow.profitMinor]).toEqual([1, 100n, -60n]);
-    expect([topNow.depositCount, topNow.depositMinor, topNow.newMembers]).toEqual([2, 1_500n, 4]);
+    expect([topNow.depositCount, topNow.depositMinor, topNow.newMembers]).toEqual([2, 1_500n, 3]);
+    // p2 signed up under top: it stays top's new member; `other` gained none.
     expect(money(otherNow)).toEqual({
-      ...{ newMembers: 1, firstDeposits: 1, firstDepositMinor: 900n },
+      ...{ newMembers: 0, firstDeposits: 1, firstDepositMinor: 900n },
       ...{ depositCount: 1, depositMinor: 900n, withdrawCount: 0, withdrawMinor: 0n },
     });
     expect(await team.teamSize(merchantId, top)).toEqual({ direct: 1, total: 3 });
@@ -172,7 +174,7 @@ describeEachDatabase('agent team rollups: members, deposits, withdrawals and mov
     }
     const figures = await createAgentTeamModule({ db }).teamSummary(merchantId, agent, from, to);
     expect(figures).toMatchObject({ rounds: 1, stakeMinor: 250n, payoutMinor: 1_000n, profitMinor: 750n });
-    expect(figures).toMatchObject({ activeMembers: 1, newMembers: 2 });
+    expect(figures).toMatchObject({ activeMembers: 1, newMembers: 1 });
   });
 
   it('should take in each play change once when two nodes run the job at the same time', async () => {

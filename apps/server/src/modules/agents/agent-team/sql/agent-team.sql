@@ -149,7 +149,7 @@ BEGIN
     INSERT INTO agent_team_days AS d (merchant_id, agent_id, business_day, new_members, deposit_count, deposit_minor,
       withdraw_count, withdraw_minor)
     SELECT x.merchant_id, a.ancestor_id, x.business_day,
-      coalesce(sum(x.n) FILTER (WHERE x.kind = 'M'), 0), coalesce(sum(x.n) FILTER (WHERE x.kind = 'D'), 0),
+      coalesce(sum(x.n) FILTER (WHERE x.kind = 'M' AND a.depth > 0), 0), coalesce(sum(x.n) FILTER (WHERE x.kind = 'D'), 0),
       coalesce(sum(x.amount) FILTER (WHERE x.kind = 'D'), 0), coalesce(sum(x.n) FILTER (WHERE x.kind = 'W'), 0),
       coalesce(sum(x.amount) FILTER (WHERE x.kind = 'W'), 0)
     FROM deltas x
