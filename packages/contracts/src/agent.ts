@@ -51,6 +51,10 @@ export type TeamDay = z.infer<typeof TeamDaySchema>;
 
 export const TEAM_SERIES_DAYS = 30;
 
+/** GET API.agent.overview: the four fixed periods, and the figures of the period the agent picks (default today). */
+export const TeamOverviewQuerySchema = z.object({ ...periodFields }).superRefine(refinePeriod);
+export type TeamOverviewQuery = z.input<typeof TeamOverviewQuerySchema>;
+
 /** GET API.agent.overview. */
 export const TeamOverviewSchema = z.object({
   /** Today's business day in the merchant's time zone. */
@@ -65,6 +69,8 @@ export const TeamOverviewSchema = z.object({
   }),
   /** The last TEAM_SERIES_DAYS business days, oldest first, today last; days without activity carry zeros. */
   series: z.array(TeamDaySchema),
+  /** The period the query asked for (its business days) and the team's figures over it. */
+  selected: z.object({ period: ResolvedPeriodSchema, figures: TeamFiguresSchema }),
 });
 export type TeamOverview = z.infer<typeof TeamOverviewSchema>;
 

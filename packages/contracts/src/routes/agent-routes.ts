@@ -16,6 +16,7 @@ import {
   RemarkRequestSchema,
   TeamBetPageSchema,
   TeamBetsQuerySchema,
+  TeamOverviewQuerySchema,
   TeamOverviewSchema,
   TeamProfitPageSchema,
   TeamProfitQuerySchema,
@@ -30,7 +31,13 @@ import type { RouteDescriptor } from './route-descriptor';
  * for the caller's own subtree only.
  */
 export const AGENT_ROUTES = [
-  { method: 'GET', path: API.agent.overview, auth: 'agent', response: TeamOverviewSchema },
+  {
+    method: 'GET',
+    path: API.agent.overview,
+    auth: 'agent',
+    query: TeamOverviewQuerySchema,
+    response: TeamOverviewSchema,
+  },
   {
     method: 'GET',
     path: API.agent.downlines,

@@ -28,9 +28,10 @@ export const agentCentreRoutes = async (app: FastifyInstance, options: AgentCent
 
   route(app, 'GET', API.agent.overview, {
     guard: auth.requireAgent,
-    handler: async ({ caller, request, reply }) => {
+    what: { query: 'team query' },
+    handler: async ({ caller, query, request, reply }) => {
       noStore(reply);
-      return team.overview(await merchantOf(request), caller);
+      return team.overview(await merchantOf(request), caller, query);
     },
   });
 

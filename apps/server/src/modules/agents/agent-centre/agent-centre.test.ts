@@ -67,6 +67,23 @@ describeEachDatabase('agent centre figures on a small team', (getDb) => {
     expect(overview.series).toHaveLength(30);
     expect(overview.series.at(-1)).toMatchObject({ day: overview.today, ...expected });
     expect(overview.series.slice(0, -1).every((day) => day.validBet === '0.00')).toBe(true);
+    // The picked period: today by default; last month has none of it; a custom range over today has it all.
+    expect(overview.selected).toEqual({
+      period: { period: 'TODAY', from: overview.today, to: overview.today },
+      figures: overview.periods.today,
+    });
+    const lastMonth = await getValue<TeamOverview>(app, tree.agent, API.agent.overview, { period: 'LAST_MONTH' });
+    expect(lastMonth.selected.figures).toMatchObject({ validBet: '0.00', deposits: '0.00', activeMembers: 0 });
+    expect(lastMonth.selected.period.to < overview.today).toBe(true);
+    const custom = await getValue<TeamOverview>(app, tree.agent, API.agent.overview, {
+      ...{ period: 'CUSTOM', from: overview.series[0]!.day, to: overview.today },
+    });
+    expect(custom.selected.figures).toMatchObject(expected);
+    const tooLong = await app.inject({
+      url: `${API.agent.overview}?period=CUSTOM&from=2020-01-01&to=${overview.today}`,
+      headers: bearer(tree.agent.token),
+    });
+    expect(tooLong.statusCode).toBe(400);
     // The sub-agent's team is itself and deep only.
     const sub = await getValue<TeamOverview>(app, tree.sub, API.agent.overview);
     expect(sub.teamSize).toEqual({ direct: 1, total: 1 });

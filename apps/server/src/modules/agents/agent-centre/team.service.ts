@@ -8,7 +8,7 @@ import {
   type TeamFigures,
   type TeamOverview,
 } from '@platform/contracts';
-import type { DownlineListQuerySchema } from '@platform/contracts';
+import type { DownlineListQuerySchema, TeamOverviewQuerySchema } from '@platform/contracts';
 import type { z } from 'zod';
 import { AppError } from '../../../lib/app-error';
 import type { Clock } from '../../../lib/clock';
@@ -70,19 +70,25 @@ export type TeamServiceDeps = {
 
 /** agentTeamOverview and downlineManagmentView: the caller's own subtree, from the team rollups. */
 export const teamServiceFactory = ({ repo, own, stats, resolvePeriod: resolve, now }: TeamServiceDeps) => ({
-  overview: async (merchant: Money, caller: Caller): Promise<TeamOverview> => {
+  overview: async (
+    merchant: Money,
+    caller: Caller,
+    query: z.output<typeof TeamOverviewQuerySchema>,
+  ): Promise<TeamOverview> => {
     const { timezone, today } = await repo.localToday(merchant.id, new Date(now()).toISOString());
+    const picked = await resolve(merchant.id, query);
     const summary = (period: 'TODAY' | 'YESTERDAY' | 'THIS_WEEK' | 'THIS_MONTH') => {
       const days = resolvePeriod(period, today);
       return stats.teamSummary(merchant.id, caller.memberId, days.from, days.to);
     };
-    const [teamSize, todayFigures, yesterday, thisWeek, thisMonth, series] = await Promise.all([
+    const [teamSize, todayFigures, yesterday, thisWeek, thisMonth, series, selected] = await Promise.all([
       stats.teamSize(merchant.id, caller.memberId),
       summary('TODAY'),
       summary('YESTERDAY'),
       summary('THIS_WEEK'),
       summary('THIS_MONTH'),
       stats.teamByDay(merchant.id, caller.memberId, addDays(today, 1 - TEAM_SERIES_DAYS), today),
+      stats.teamSummary(merchant.id, caller.memberId, picked.from, picked.to),
     ]);
     const scale = merchant.currencyScale;
     return {
@@ -96,6 +102,7 @@ export const teamServiceFactory = ({ repo, own, stats, resolvePeriod: resolve, n
         thisMonth: figuresOf(thisMonth, scale),
       },
       series: series.map((day) => ({ day: day.day, ...figuresOf(day, scale) })),
+      selected: { period: periodOf(picked), figures: figuresOf(selected, scale) },
     };
   },
 

@@ -52,8 +52,8 @@ const queryOf = (values: Record<string, string | number | undefined>): Record<st
 
 const withUsername = (path: string, username: string) => path.replace(':username', encodeURIComponent(username));
 
-export const fetchTeamOverview = (signal?: AbortSignal): Promise<TeamOverview> =>
-  apiRequest(API.agent.overview, { schema: TeamOverviewSchema, ...withSignal(signal) });
+export const fetchTeamOverview = (filter: AgentPeriodQuery, signal?: AbortSignal): Promise<TeamOverview> =>
+  apiRequest(API.agent.overview, { query: queryOf(filter), schema: TeamOverviewSchema, ...withSignal(signal) });
 
 export type DownlineFilter = AgentPeriodQuery & Paging & { username?: string; parent?: string };
 export const fetchDownlines = (filter: DownlineFilter, signal?: AbortSignal): Promise<DownlinePage> =>

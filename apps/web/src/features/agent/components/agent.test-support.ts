@@ -36,6 +36,10 @@ export const overview = (overrides: Partial<TeamOverview> = {}): TeamOverview =>
     ...figures({ validBet: `${index * 10}.00`, profit: index % 2 === 0 ? '-5.00' : '7.50' }),
     day: `2026-10-${String(index + 1).padStart(2, '0')}`,
   })),
+  selected: {
+    period: { period: 'TODAY', from: '2026-11-26', to: '2026-11-26' },
+    figures: figures({ activeMembers: 3, newMembers: 1, deposits: '1500.00', validBet: '820.00', profit: '-120.50' }),
+  },
   ...overrides,
 });
 

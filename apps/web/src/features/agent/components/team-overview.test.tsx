@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { API } from '@platform/contracts';
 import { ApiFailure, callsTo, mockApi } from '@/testing/api-mock';
 import { renderApp, setViewport, signIn } from '@/testing/render-app';
-import { frameRoutes, overview, queryOf } from './agent.test-support';
+import { figures, frameRoutes, overview, queryOf } from './agent.test-support';
 
 // The centre is a lazy chunk: its first import in a cold run, on a busy machine, takes seconds.
 const COLD = { timeout: 10_000 };
@@ -50,6 +50,31 @@ describe('agentTeamOverview', { timeout: 20_000 }, () => {
     expect(profitBars[0]).toHaveClass('agent-chart__bar--down');
     expect(profitBars[1]).not.toHaveClass('agent-chart__bar--down');
     expect(profitBars[0]).toHaveTextContent('2026-10-01: -5.00');
+  });
+
+  it("should show the team's figures for the period the agent picks", async () => {
+    const api = mockApi({
+      ...frameRoutes,
+      [`GET ${API.agent.overview}`]: (_init, url) =>
+        url.searchParams.get('period') === 'LAST_MONTH'
+          ? overview({
+              selected: {
+                period: { period: 'LAST_MONTH', from: '2026-10-01', to: '2026-10-31' },
+                figures: figures({ activeMembers: 7, validBet: '9100.00', profit: '350.25' }),
+              },
+            })
+          : overview(),
+    });
+    const { user } = await renderApp('/agentHome');
+    expect(await screen.findByTestId('team-selected-validBet', {}, COLD)).toHaveTextContent('820.00');
+    await user.click(screen.getByTestId('team-overview-period-LAST_MONTH'));
+    await waitFor(() => expect(screen.getByTestId('team-selected-validBet')).toHaveTextContent('9,100.00'));
+    expect(screen.getByTestId('team-selected-activeMembers')).toHaveTextContent('7');
+    expect(screen.getByTestId('team-selected-profit')).toHaveAttribute('data-tone', 'up');
+    expect(screen.getByTestId('team-selected-days')).toHaveTextContent('2026-10-01');
+    expect(queryOf(callsTo(api, 'GET', API.agent.overview).at(-1))).toMatchObject({ period: 'LAST_MONTH' });
+    // The four fixed periods stay as they were.
+    expect(screen.getByTestId('team-today-validBet')).toHaveTextContent('820.00');
   });
 
   it('should say so when the agent has no team yet', async () => {

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TeamFigures, TeamOverview as Overview } from '@platform/contracts';
 import { SelectField } from '@/components/form-field';
+import { RecordPeriodTabs, reportPeriodQuery, useReportPeriod } from '@/components/record-period';
 import { SectionState } from '@/components/section-state';
 import { agentQueryRoot, fetchTeamOverview } from '../api/agent-api';
-import { Amount, Profit } from './report-parts';
+import { Amount, PeriodDays, Profit } from './report-parts';
 import { CHART_METRICS, TeamChart, type ChartMetric } from './team-chart';
 
 const PERIOD_KEYS = ['today', 'yesterday', 'thisWeek', 'thisMonth'] as const;
@@ -62,17 +63,41 @@ function FiguresTable({ overview }: { overview: Overview }) {
   );
 }
 
+/** The figures of the period the agent picked (today, ... custom up to three months), one card per figure. */
+function SelectedFigures({ overview }: { overview: Overview }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PeriodDays period={overview.selected.period} testId="team-selected-days" />
+      <dl className="agent-figures" data-testid="team-selected">
+        {FIGURE_ROWS.map((row) => (
+          <div className="agent-figures__item" key={row.key}>
+            <dt>{t(`agent.figures.${row.key}`)}</dt>
+            <dd>
+              <FigureCell figures={overview.selected.figures} row={row} testId={`team-selected-${row.key}`} />
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </>
+  );
+}
+
 /**
  * agentTeamOverview (spec §2, the default page): the team's size, then its active and new members, first deposits,
  * deposits, withdrawals, valid bet and profit and loss for today, yesterday, this week and this month, and a chart of
- * one figure over the last 30 business days (the merchant's days and time zone).
+ * one figure over the last 30 business days (the merchant's days and time zone); below them, the same figures for a
+ * period the agent picks.
  */
 export function TeamOverview() {
   const { t } = useTranslation();
   const [metric, setMetric] = useState<ChartMetric>('validBet');
+  const period = useReportPeriod(() => undefined);
+  const filter = reportPeriodQuery(period);
   const query = useQuery({
-    queryKey: [...agentQueryRoot, 'overview'],
-    queryFn: ({ signal }) => fetchTeamOverview(signal),
+    queryKey: [...agentQueryRoot, 'overview', filter],
+    queryFn: ({ signal }) => fetchTeamOverview(filter, signal),
+    placeholderData: keepPreviousData,
   });
   return (
     <section className="agent-report" data-testid="team-overview">
@@ -102,6 +127,10 @@ export function TeamOverview() {
               </div>
             </dl>
             <FiguresTable overview={overview} />
+            <h3 className="member-centre__subheading">{t('agent.selectedPeriod')}</h3>
+            <RecordPeriodTabs state={period} testIdPrefix="team-overview">
+              <SelectedFigures overview={overview} />
+            </RecordPeriodTabs>
             <div className="agent-chart__head">
               <h3 className="member-centre__subheading">{t('agent.chartTitle')}</h3>
               <SelectField
