@@ -1,0 +1,97 @@
+/**
+ * Screenshots of the agent centre's pages and the member's personalProfit (issue 18) at a phone's and a laptop's
+ * size, EN and TY, light and dark, into docs/screenshots/agent/. Run after `npm run build`:
+ * `npx tsx e2e/agent-screenshots.ts`. Not a test (the browser test agent-centre.e2e.ts asserts the flows); these are
+ * for people to look at. demo_agent's demo team gets a few settled rounds and cashier credits first, and the rollup
+ * jobs run, so the pages have figures.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BrowserContextOptions } from 'playwright-core';
+import { OPS_API } from '@platform/contracts';
+import { launchBrowser, openPage } from './support/browser';
+import { phone } from './support/layout';
+import { startPlatform } from './support/platform';
+import { apiLogin } from './support/session';
+
+const OUT = join(new URL('..', import.meta.url).pathname, 'docs/screenshots/agent');
+
+const AGENT_PAGES = [
+  ['overview', 'agentTeamOverview', 'team-overview'],
+  ['register', 'registerCenter', 'register-center'],
+  ['downlines', 'downlineManagmentView', 'downline-view'],
+  ['bets', 'personalHistoryCopy', 'team-bets'],
+  ['profit', 'palStatementsAgentCopy', 'team-profit'],
+  ['transactions', 'agentDownlineTransactionDetailsCopy', 'team-transactions'],
+  ['announcements', 'agentAnnouncement', 'agent-announcements'],
+] as const;
+
+type Variant = { name: string; options: BrowserContextOptions; language: 'EN' | 'TY'; theme: 'light' | 'dark' };
+
+const VARIANTS: Variant[] = [
+  { name: '390-en', options: phone(390, 844), language: 'EN', theme: 'light' },
+  { name: '1366-en', options: { viewport: { width: 1366, height: 768 } }, language: 'EN', theme: 'light' },
+  { name: '390-ty-dark', options: phone(390, 844), language: 'TY', theme: 'dark' },
+  { name: '1366-ty-dark', options: { viewport: { width: 1366, height: 768 } }, language: 'TY', theme: 'dark' },
+];
+
+const platform = await startPlatform({ connectVendors: true });
+const browser = await launchBrowser();
+try {
+  mkdirSync(OUT, { recursive: true });
+  // The demo team plays: rounds settled today as a vendor's settlement writes them, one per member and game.
+  await platform.sql(
+    `INSERT INTO game_rounds (merchant_id, vendor_code, round_id, member_id, game_code, currency, bet_minor, win_minor,
+       valid_bet_minor, status, started_at, settled_at)
+     SELECT g.merchant_id, g.vendor_code, 'shot-' || m.id || '-' || g.n, m.id, g.game_code, 'USD',
+       1000 * (g.n + m.id % 7), 700 * (g.n + m.id % 5), 1000 * (g.n + m.id % 7), 'SETTLED',
+       now() - interval '20 minutes', now() - interval '10 minutes'
+     FROM (SELECT merchant_id, vendor_code, game_code, row_number() OVER (ORDER BY vendor_code, game_code) AS n
+           FROM games WHERE merchant_id = (SELECT id FROM merchants WHERE code = 'demo')) g
+     JOIN members m ON m.merchant_id = g.merchant_id AND (m.username LIKE 'demo_team_%' OR m.username = 'demo_downline')
+     WHERE g.n <= 3`,
+  );
+  for (const [index, username] of ['demo_team_ana', 'demo_team_ben', 'demo_downline'].entries()) {
+    await platform.staff('POST', OPS_API.adjustments, {
+      ...{ username, direction: 'CREDIT', amount: `${(index + 1) * 125}.00` },
+      ...{ reason: 'Screenshot funding', requestId: `agent-shot-${index}` },
+    });
+  }
+  await platform.runJob('play-stats.rollup');
+  await platform.runJob('agent-team.rollup');
+  const agentToken = await apiLogin(platform.baseUrl, 'demo_agent', 'Agent#2026', 'agent');
+  const memberToken = await apiLogin(platform.baseUrl, 'demo_team_ana', 'Demo#2026');
+
+  for (const variant of VARIANTS) {
+    for (const [who, token, type, pages] of [
+      ['agent', agentToken, 1, AGENT_PAGES.map(([name, key, ready]) => [name, `/agentHome?page=${key}`, ready])],
+      ['member', memberToken, 0, [['personal-profit', '/member?page=personalProfit', 'personal-profit']]],
+    ] as const) {
+      const { page } = await openPage(browser, platform.baseUrl, variant.options);
+      await page.context().addInitScript(
+        ({ value, language, theme, userType }) => {
+          localStorage.setItem('lang', language);
+          localStorage.setItem('theme', theme);
+          if (!sessionStorage.getItem('token')) {
+            sessionStorage.setItem('token', value);
+            sessionStorage.setItem('userInfo', JSON.stringify({ type: userType }));
+          }
+        },
+        { value: token, language: variant.language, theme: variant.theme, userType: type },
+      );
+      for (const [name, path, ready] of pages) {
+        await page.goto(path);
+        await page.getByTestId('page-loader').waitFor({ state: 'detached' });
+        await page.getByTestId(ready).first().waitFor({ timeout: 15_000 });
+        await page.waitForTimeout(800);
+        const file = join(OUT, `${who}-${name}-${variant.name}.png`);
+        await page.screenshot({ path: file, fullPage: variant.name.startsWith('390') });
+        console.log(file);
+      }
+      await page.context().close();
+    }
+  }
+} finally {
+  await browser.close();
+  await platform.stop();
+}
