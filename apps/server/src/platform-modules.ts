@@ -285,7 +285,12 @@ export const registerModules = async (
   // The back office's agent screens (issue 18): the tree, moves, limits and team reports.
   const agentOps = createAgentOpsModule({
     ...{ db, now, members: identity.memberStaff, team: agentTeam },
-    limits: { limitsOf: agentCentre.limitsOf, setLimits: agentCentre.setLimits },
+    limits: {
+      limitsOf: agentCentre.limitsOf,
+      setLimits: agentCentre.setLimits,
+      settings: agentCentre.settings,
+      setSettings: agentCentre.setSettings,
+    },
   });
   await app.register(agentOps.routes({ staff }));
   await createRealtime({

@@ -81,6 +81,20 @@ export type OpsAgentLimits = z.infer<typeof OpsAgentLimitsSchema>;
 
 export const AGENT_MAX_ACCOUNTS_LIMIT = 1_000_000;
 
+/**
+ * GET and PUT OPS_API.agentSettings: the merchant's rules for all its agents: whether agents may lock and unlock
+ * members of their downline (spec §2 downlineManagmentView "where the merchant allows"), and the limits an agent
+ * without limits of its own gets (maxAccounts null: no limit).
+ */
+export const OpsAgentSettingsSchema = z
+  .object({
+    agentsMayLock: z.boolean(),
+    defaultMayCreateAgents: z.boolean(),
+    defaultMaxAccounts: z.number().int().min(0).max(AGENT_MAX_ACCOUNTS_LIMIT).nullable(),
+  })
+  .strict();
+export type OpsAgentSettings = z.infer<typeof OpsAgentSettingsSchema>;
+
 /** PUT OPS_API.agentLimits: maxAccounts null is no limit. */
 export const OpsAgentLimitsUpdateSchema = z
   .object({

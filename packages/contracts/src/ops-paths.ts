@@ -118,6 +118,7 @@ export const OPS_API = {
   auditCsv: '/wps/ops/audit/csv',
   /** GET (agents.view): the agent tree, top-level agents or one node's direct downline (issue 18; agent-ops.ts). */
   agentTree: '/wps/ops/agent-tree',
+  agentSettings: '/wps/ops/agent-settings',
   /** POST (agents.move): moves a member and its subtree under another agent or to the top, with a reason. */
   memberUpline: '/wps/ops/members/:memberId/upline',
   /** GET (agents.view), PUT (agents.limits): what an agent may create. */

@@ -62,6 +62,8 @@ export const STAFF_ENDPOINTS: readonly StaffEndpoint[] = [
   { method: 'POST', path: OPS_API.memberNotes, permission: 'members.note' },
   // Agents (issue 18)
   { method: 'GET', path: OPS_API.agentTree, permission: 'agents.view' },
+  { method: 'GET', path: OPS_API.agentSettings, permission: 'agents.view' },
+  { method: 'PUT', path: OPS_API.agentSettings, permission: 'agents.limits' },
   { method: 'POST', path: OPS_API.memberUpline, permission: 'agents.move' },
   { method: 'GET', path: OPS_API.agentLimits, permission: 'agents.view' },
   { method: 'PUT', path: OPS_API.agentLimits, permission: 'agents.limits' },

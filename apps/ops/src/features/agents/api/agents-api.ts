@@ -4,7 +4,9 @@ import {
   MemberSearchPageSchema,
   OpsAgentLimitsSchema,
   OpsAgentReportSchema,
+  OpsAgentSettingsSchema,
   type MemberMoveRequest,
+  type OpsAgentSettings,
   type OpsAgentLimitsUpdate,
   OPS_API,
 } from '@platform/contracts';
@@ -13,6 +15,7 @@ import { apiPath, apiRequest, type Query } from '@/lib/api-client';
 /** Query keys: the tree's levels under ['agent-tree'], one agent's screens under ['agent', id]. */
 export const agentKeys = {
   tree: (query: Query) => ['agent-tree', query] as const,
+  settings: ['agent-settings'] as const,
   limits: (memberId: string) => ['agent', memberId, 'limits'] as const,
   report: (memberId: string, query: Query) => ['agent', memberId, 'report', query] as const,
 };
@@ -22,6 +25,12 @@ export const getAgentTree = (query: Query, signal?: AbortSignal) =>
 
 export const moveMember = (memberId: string, body: MemberMoveRequest) =>
   apiRequest(apiPath(OPS_API.memberUpline, { memberId }), { method: 'POST', body, schema: MemberMoveResultSchema });
+
+export const getAgentSettings = (signal?: AbortSignal) =>
+  apiRequest(OPS_API.agentSettings, { schema: OpsAgentSettingsSchema, signal });
+
+export const saveAgentSettings = (body: OpsAgentSettings) =>
+  apiRequest(OPS_API.agentSettings, { method: 'PUT', body, schema: OpsAgentSettingsSchema });
 
 export const getAgentLimits = (memberId: string, signal?: AbortSignal) =>
   apiRequest(apiPath(OPS_API.agentLimits, { memberId }), { schema: OpsAgentLimitsSchema, signal });

@@ -9,6 +9,7 @@ import { useListParams } from '@/lib/list-params';
 import { useCan } from '@/lib/session';
 import { StatusBadge, type BadgeTone } from '@/components/status-badge';
 import { agentKeys, getAgentTree } from '../api/agents-api';
+import { AgentSettingsPanel } from './agent-settings-panel';
 import { MoveDialog } from './move-dialog';
 import './agents.css';
 
@@ -87,6 +88,7 @@ export function AgentTreePage() {
   return (
     <section className="page" data-testid="agent-tree-page">
       <PageHeader title={t('nav.agentTree')} />
+      <AgentSettingsPanel />
       <nav className="agent-path" aria-label={t('agents.tree.path')} data-testid="tree-path">
         <button type="button" className="link-button" onClick={() => open('')} data-testid="tree-top">
           {t('agents.tree.top')}

@@ -236,6 +236,38 @@ describe('agent screens', () => {
     expect(screen.queryByTestId('limits-save')).not.toBeInTheDocument();
   });
 
+  it('should show the rules for all agents above the tree and save them; without agents.limits they are read-only', async () => {
+    const saved: unknown[] = [];
+    mockApi({
+      [`GET ${TREE}`]: () => treePage(),
+      'GET /wps/ops/agent-settings': () => ({
+        agentsMayLock: false,
+        defaultMayCreateAgents: true,
+        defaultMaxAccounts: 50,
+      }),
+      'PUT /wps/ops/agent-settings': (init) => {
+        saved.push(bodyOf(init));
+        return bodyOf(init);
+      },
+    });
+    const user = userEvent.setup();
+    const { unmount } = renderApp('/agents/tree', { staff: 'admin' });
+    const panel = await screen.findByTestId('agent-settings', {}, { timeout: 15_000 });
+    await user.click(within(panel).getByText('Rules for all agents'));
+    expect(await within(panel).findByTestId('settings-max-accounts')).toHaveValue(50);
+    expect(within(panel).getByTestId('settings-may-lock')).not.toBeChecked();
+    await user.click(within(panel).getByTestId('settings-may-lock'));
+    await user.clear(within(panel).getByTestId('settings-max-accounts'));
+    await user.click(within(panel).getByTestId('settings-save'));
+    expect(await screen.findByTestId('toast')).toHaveTextContent('Agent rules saved');
+    expect(saved).toEqual([{ agentsMayLock: true, defaultMayCreateAgents: true, defaultMaxAccounts: null }]);
+    unmount();
+
+    renderApp('/agents/tree', { staff: 'risk' });
+    expect(await screen.findByTestId('settings-may-lock', {}, { timeout: 15_000 })).toBeDisabled();
+    expect(screen.queryByTestId('settings-save')).not.toBeInTheDocument();
+  });
+
   it('should show an agent’s team figures and its direct downline for the chosen period', async () => {
     const api = mockApi({ 'GET /wps/ops/agents/10/report': () => report() });
     const user = userEvent.setup();

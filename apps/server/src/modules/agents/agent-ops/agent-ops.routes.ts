@@ -22,6 +22,20 @@ export const agentOpsRoutes = async (
     },
   });
 
+  route(app, 'GET', OPS_API.agentSettings, {
+    guard: may('agents.view'),
+    handler: async ({ caller, reply }) => {
+      noStore(reply);
+      return service.settings(caller);
+    },
+  });
+
+  route(app, 'PUT', OPS_API.agentSettings, {
+    guard: may('agents.limits'),
+    what: { body: 'agent settings' },
+    handler: async ({ caller, body }) => service.setSettings(caller, body),
+  });
+
   route(app, 'POST', OPS_API.memberUpline, {
     guard: may('agents.move'),
     what: { params: 'member', body: 'move' },

@@ -10,6 +10,7 @@ import {
   type MemberMoveRequest,
   type MemberMoveResult,
   type OpsAgentLimits,
+  type OpsAgentSettings,
   type OpsAgentLimitsUpdate,
   type OpsAgentReport,
   type OpsAgentReportQuery,
@@ -45,6 +46,8 @@ export type AgentOpsDeps = {
   limits: {
     limitsOf: (merchantId: number, agentId: bigint) => Promise<AgentLimitRow>;
     setLimits: (merchantId: number, agentId: bigint, limits: AgentLimitRow | null) => Promise<unknown>;
+    settings: (merchantId: number) => Promise<OpsAgentSettings>;
+    setSettings: (merchantId: number, settings: OpsAgentSettings) => Promise<unknown>;
   };
 };
 
@@ -176,6 +179,27 @@ export const agentOpsServiceFactory = ({ db, now, members, team, limits }: Agent
         }),
       );
       return { ...after, created: agent.direct };
+    },
+
+    /** The merchant's rules for all its agents. */
+    settings: (caller: StaffCaller): Promise<OpsAgentSettings> => limits.settings(caller.merchant.id),
+
+    /** Saves the merchant's agent rules, then records the change (as setLimits does). */
+    setSettings: async (caller: StaffCaller, update: OpsAgentSettings): Promise<OpsAgentSettings> => {
+      const merchantId = caller.merchant.id;
+      const before = await limits.settings(merchantId);
+      await limits.setSettings(merchantId, update);
+      const after = await limits.settings(merchantId);
+      await db.transaction((tx) =>
+        recordAudit(tx, caller, {
+          action: 'agent.settings',
+          targetType: 'merchant',
+          targetId: String(merchantId),
+          before,
+          after,
+        }),
+      );
+      return after;
     },
 
     report: async (caller: StaffCaller, agentId: bigint, query: OpsAgentReportQuery): Promise<OpsAgentReport> => {

@@ -8,6 +8,7 @@ import {
   OPS_API,
   OpsAgentLimitsSchema,
   OpsAgentReportSchema,
+  OpsAgentSettingsSchema,
   USER_TYPE,
   successEnvelope,
   type OpsAgentReport,
@@ -22,6 +23,8 @@ import { buildTestApp } from '../../../test/test-app';
 import { memberWithSession } from '../../../test/wallet-helpers';
 
 const ACME_HOST = 'acme-agent-ops.test';
+/** The merchant's agent rules as a new merchant has them. */
+const SETTINGS = { agentsMayLock: false, defaultMayCreateAgents: true, defaultMaxAccounts: null };
 let roundSeq = 0;
 
 describeEachDatabase('back office for agents', (getDb) => {
@@ -111,6 +114,8 @@ describeEachDatabase('back office for agents', (getDb) => {
         ['risk', 'PUT', path(OPS_API.agentLimits, ids.a), { mayCreateAgents: false, maxAccounts: 1 }],
         ['risk', 'POST', path(OPS_API.memberUpline, ids.m1), { parentId: null, reason: 'x' }],
         ['finance', 'POST', path(OPS_API.memberUpline, ids.m1), { parentId: null, reason: 'x' }],
+        ['content', 'GET', OPS_API.agentSettings],
+        ['risk', 'PUT', OPS_API.agentSettings, { ...SETTINGS, agentsMayLock: true }],
       ];
       for (const [role, method, url, body] of cases) {
         const res = await call(role, method, url, body);
@@ -186,6 +191,41 @@ describeEachDatabase('back office for agents', (getDb) => {
         mayCreateAgents: true,
         maxAccounts: 7,
       });
+    });
+
+    it("should let staff allow agents to lock their team, audit it, and the agents' lock calls follow it", async () => {
+      const agent = await memberWithSession(app, getDb(), { userType: USER_TYPE.AGENT_1 });
+      const member = await insertMember(getDb(), { parentId: agent.id });
+      const lock = () =>
+        app.inject({
+          method: 'PUT',
+          url: API.agent.downlineLock.replace(':username', member.username),
+          headers: { ...bearer(agent.token), 'x-forwarded-for': freshIp() },
+          payload: { locked: true },
+        });
+      const read = async () =>
+        successEnvelope(OpsAgentSettingsSchema).parse((await call('risk', 'GET', OPS_API.agentSettings)).json()).value;
+      expect(await read()).toEqual(SETTINGS);
+      expect((await lock()).statusCode).toBe(403);
+
+      const saved = await call('admin', 'PUT', OPS_API.agentSettings, { ...SETTINGS, agentsMayLock: true });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(await read()).toEqual({ ...SETTINGS, agentsMayLock: true });
+      const audit = await getDb().query<{ before: unknown; after: unknown }>(
+        `SELECT before, after FROM staff_audit_log WHERE action = 'agent.settings' AND target_type = 'merchant'
+           AND target_id = $1 ORDER BY id`,
+        [String(merchantId)],
+      );
+      expect(audit.rows).toEqual([{ before: SETTINGS, after: { ...SETTINGS, agentsMayLock: true } }]);
+      const locked = await lock();
+      expect(locked.statusCode, locked.body).toBe(200);
+      expect(locked.json().value).toMatchObject({ username: member.username, status: 'LOCKED' });
+
+      // Bad settings change nothing; back to the defaults for the tests after.
+      const bad = await call('admin', 'PUT', OPS_API.agentSettings, { ...SETTINGS, defaultMaxAccounts: -2 });
+      expect(bad.statusCode).toBe(400);
+      expect(await read()).toEqual({ ...SETTINGS, agentsMayLock: true });
+      expect((await call('admin', 'PUT', OPS_API.agentSettings, SETTINGS)).statusCode).toBe(200);
     });
 
     it('should refuse limits for a member who is not an agent, and bad limits', async () => {
