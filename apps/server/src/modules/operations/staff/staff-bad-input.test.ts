@@ -97,6 +97,10 @@ const BAD_INPUT: Record<string, BadInput> = {
   [`POST ${OPS_API.memberStatus}`]: { body: { action: 'LOCK', reason: ' ' }, fields: ['reason'] },
   [`POST ${OPS_API.memberUpline}`]: { body: { parentId: null, reason: ' ' }, fields: ['reason'] },
   [`PUT ${OPS_API.agentLimits}`]: { body: { mayCreateAgents: true, maxAccounts: -1 }, fields: ['maxAccounts'] },
+  [`PUT ${OPS_API.agentSettings}`]: {
+    body: { agentsMayLock: 'yes', defaultMayCreateAgents: true, defaultMaxAccounts: null },
+    fields: ['agentsMayLock'],
+  },
   [`POST ${OPS_API.memberPasswordReset}`]: { body: { channel: 'PIGEON' }, fields: ['channel'] },
   [`POST ${OPS_API.memberNotes}`]: { body: { text: '' }, fields: ['text'] },
   [`POST ${OPS_API.banners}`]: {
