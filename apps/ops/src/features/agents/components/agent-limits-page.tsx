@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { z } from 'zod';
 import { AGENT_MAX_ACCOUNTS_LIMIT, OpsAgentLimitsUpdateSchema, type OpsAgentLimits } from '@platform/contracts';
 import { ErrorState, PageHeader } from '@/components/data-table';
-import { CheckboxField, FormError, TextField } from '@/components/form-fields';
+import { CheckboxField, FormError, SubmitButton, TextField } from '@/components/form-fields';
 import { useFormSubmit, useZodForm } from '@/lib/form';
 import { useCan } from '@/lib/session';
 import { showToast } from '@/lib/toast';
@@ -60,15 +60,7 @@ function LimitsForm({ memberId, limits }: { memberId: string; limits: OpsAgentLi
       <FormError message={submit.formError} testId="limits-error" />
       {canEdit && (
         <div className="dialog__actions">
-          <button
-            type="submit"
-            className="button button--primary"
-            data-testid="limits-save"
-            disabled={submit.busy}
-            aria-busy={submit.busy || undefined}
-          >
-            {submit.busy ? t('common.working') : t('common.save')}
-          </button>
+          <SubmitButton busy={submit.busy} label={t('common.save')} testId="limits-save" />
         </div>
       )}
     </form>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { AGENT_MAX_ACCOUNTS_LIMIT, OpsAgentSettingsSchema, type OpsAgentSettings } from '@platform/contracts';
 import { ErrorState } from '@/components/data-table';
-import { CheckboxField, FormError, TextField } from '@/components/form-fields';
+import { CheckboxField, FormError, SubmitButton, TextField } from '@/components/form-fields';
 import { useFormSubmit, useZodForm } from '@/lib/form';
 import { useCan } from '@/lib/session';
 import { showToast } from '@/lib/toast';
@@ -62,15 +62,7 @@ function SettingsForm({ settings }: { settings: OpsAgentSettings }) {
       <FormError message={submit.formError} testId="settings-error" />
       {canEdit && (
         <div className="dialog__actions">
-          <button
-            type="submit"
-            className="button button--primary"
-            data-testid="settings-save"
-            disabled={submit.busy}
-            aria-busy={submit.busy || undefined}
-          >
-            {submit.busy ? t('common.working') : t('common.save')}
-          </button>
+          <SubmitButton busy={submit.busy} label={t('common.save')} testId="settings-save" />
         </div>
       )}
     </form>
