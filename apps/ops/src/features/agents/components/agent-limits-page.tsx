@@ -2,12 +2,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { z } from 'zod';
-import { AGENT_MAX_ACCOUNTS_LIMIT, OpsAgentLimitsUpdateSchema, type OpsAgentLimits } from '@platform/contracts';
+import { OpsAgentLimitsUpdateSchema, type OpsAgentLimits } from '@platform/contracts';
 import { ErrorState, PageHeader } from '@/components/data-table';
-import { CheckboxField, FormError, SubmitButton, TextField } from '@/components/form-fields';
+import { CheckboxField } from '@/components/form-fields';
 import { useFormSubmit, useZodForm } from '@/lib/form';
 import { useCan } from '@/lib/session';
 import { showToast } from '@/lib/toast';
+import { LimitsFormEnd, MaxAccountsField } from './agent-limit-fields';
 import { agentKeys, getAgentLimits, saveAgentLimits } from '../api/agents-api';
 import './agents.css';
 
@@ -45,24 +46,14 @@ function LimitsForm({ memberId, limits }: { memberId: string; limits: OpsAgentLi
         testId="limits-may-create-agents"
         {...form.register('mayCreateAgents')}
       />
-      <TextField
+      <MaxAccountsField
         label={t('agents.limits.maxAccounts')}
-        hint={t('agents.limits.maxAccountsHint')}
-        inputMode="numeric"
-        type="number"
-        min={0}
-        max={AGENT_MAX_ACCOUNTS_LIMIT}
         disabled={!canEdit}
         testId="limits-max-accounts"
         error={submit.fieldError('maxAccounts')}
         {...form.register('maxAccounts')}
       />
-      <FormError message={submit.formError} testId="limits-error" />
-      {canEdit && (
-        <div className="dialog__actions">
-          <SubmitButton busy={submit.busy} label={t('common.save')} testId="limits-save" />
-        </div>
-      )}
+      <LimitsFormEnd canEdit={canEdit} busy={submit.busy} formError={submit.formError} testIdPrefix="limits" />
     </form>
   );
 }

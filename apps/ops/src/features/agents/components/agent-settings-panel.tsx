@@ -1,12 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { AGENT_MAX_ACCOUNTS_LIMIT, OpsAgentSettingsSchema, type OpsAgentSettings } from '@platform/contracts';
+import { OpsAgentSettingsSchema, type OpsAgentSettings } from '@platform/contracts';
 import { ErrorState } from '@/components/data-table';
-import { CheckboxField, FormError, SubmitButton, TextField } from '@/components/form-fields';
+import { CheckboxField } from '@/components/form-fields';
 import { useFormSubmit, useZodForm } from '@/lib/form';
 import { useCan } from '@/lib/session';
 import { showToast } from '@/lib/toast';
+import { LimitsFormEnd, MaxAccountsField } from './agent-limit-fields';
 import { agentKeys, getAgentSettings, saveAgentSettings } from '../api/agents-api';
 
 /** The form's text input as the API's settings: an empty maximum is no limit. */
@@ -47,24 +48,14 @@ function SettingsForm({ settings }: { settings: OpsAgentSettings }) {
         testId="settings-may-create-agents"
         {...form.register('defaultMayCreateAgents')}
       />
-      <TextField
+      <MaxAccountsField
         label={t('agents.settings.defaultMaxAccounts')}
-        hint={t('agents.limits.maxAccountsHint')}
-        inputMode="numeric"
-        type="number"
-        min={0}
-        max={AGENT_MAX_ACCOUNTS_LIMIT}
         disabled={!canEdit}
         testId="settings-max-accounts"
         error={submit.fieldError('defaultMaxAccounts')}
         {...form.register('defaultMaxAccounts')}
       />
-      <FormError message={submit.formError} testId="settings-error" />
-      {canEdit && (
-        <div className="dialog__actions">
-          <SubmitButton busy={submit.busy} label={t('common.save')} testId="settings-save" />
-        </div>
-      )}
+      <LimitsFormEnd canEdit={canEdit} busy={submit.busy} formError={submit.formError} testIdPrefix="settings" />
     </form>
   );
 }
