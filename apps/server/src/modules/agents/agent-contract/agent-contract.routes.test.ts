@@ -60,6 +60,22 @@ describeEachDatabase('agent contract routes', (getDb) => {
       payload: DAILY,
     });
     expect(put.statusCode).toBe(200);
+    // The demo seed switches dividends on; this merchant has them off.
+    const off = await app.inject({
+      method: 'PUT',
+      url: AGENT_CONTRACT_OPS_API.contractPolicyType.replace(':type', 'DIVIDEND'),
+      headers: staff,
+      payload: {
+        ...DAILY,
+        type: 'DIVIDEND',
+        enabled: false,
+        topRate: '40.00',
+        period: 'MONTHLY',
+        deductions: { bonuses: false, rebates: false, salaries: true, feeRate: '0' },
+        carryForward: 'CARRY',
+      },
+    });
+    expect(off.statusCode).toBe(200);
     const top = await app.inject({
       method: 'POST',
       url: AGENT_CONTRACT_OPS_API.agentContracts,
