@@ -155,6 +155,7 @@ export const registerModules = async (
   const bonusWallet = createBonusWalletModule({ db, wallet: wallet.service, merchants, bus, now });
   jobs.scheduler.register(...bonusWallet.jobs);
   app.decorate('bonusWallet', bonusWallet.service);
+  await app.register(bonusWallet.routes({ auth: identity.auth, merchantOf: identity.merchantOf }));
   const transfer = createTransferModule({ db, wallet: wallet.service, directory: identity.directory, limiter, now });
   await app.register(transfer.routes({ auth: identity.auth, merchantOf: identity.merchantOf, sealed: sealed.service }));
   const withdraw = createWithdrawModule({

@@ -40,3 +40,4 @@ export * from './routes';
 export * from './play-stats';
 export * from './agent-period';
 export * from './agent';
+export * from './bonus';

@@ -68,6 +68,10 @@ export const API = {
     /** GET (agent): agentDownlineTransactionDetailsCopy, the team's deposits, withdrawals, transfers and bonuses. */
     teamTransactions: '/wps/agent/team/transactions',
   },
+  bonus: {
+    /** GET (member): the bonus being wagered and the latest grants (member centre bonusDetails). */
+    details: '/wps/bonus/details',
+  },
   wallet: {
     balance: '/wps/v2/wallets/balance',
     /** Spec §7: moves money between the main wallet and a vendor wallet (transfer-wallet merchants only). */

@@ -1,7 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import type { Auth, MerchantResolver } from '../../identity/identity';
 import { bonusWalletJobs } from './bonus-wallet.jobs';
+import { bonusWalletRoutes } from './bonus-wallet.routes';
 import { bonusWalletServiceFactory, type BonusWalletDeps } from './bonus-wallet.service';
 
 export type { GrantRow } from './bonus-wallet.repository';
+export { grantWire } from './bonus-wallet.routes';
 export {
   MAX_TURNOVER_MULTIPLE,
   requiredTurnover,
@@ -19,7 +23,13 @@ export {
  */
 export const createBonusWalletModule = (deps: BonusWalletDeps) => {
   const service = bonusWalletServiceFactory(deps);
-  return { service, jobs: bonusWalletJobs(service) };
+  return {
+    service,
+    jobs: bonusWalletJobs(service),
+    routes:
+      (options: { auth: Pick<Auth, 'requireMember'>; merchantOf: MerchantResolver }) => async (app: FastifyInstance) =>
+        bonusWalletRoutes(app, { service, ...options }),
+  };
 };
 
 export type BonusWalletModule = ReturnType<typeof createBonusWalletModule>;
