@@ -21,6 +21,7 @@ import { createWalletModule } from './modules/money/wallet';
 import { createVendorWalletModule } from './modules/games/vendor-wallet';
 import { createWithdrawModule } from './modules/money/withdraw';
 import { createBonusWalletModule, type BonusWalletService } from './modules/engagement/bonus-wallet';
+import { createPromotionsModule, type PromotionsModule } from './modules/engagement/promotions';
 import { createPlayStatsModule } from './modules/games/play-stats';
 import { createAgentTeamModule } from './modules/agents/agent-team';
 import { createTransferModule } from './modules/money/transfer';
@@ -56,6 +57,8 @@ declare module 'fastify' {
     demoActivity: DemoActivity | null;
     /** The bonus wallet's grants (engagement/bonus-wallet): promotions grant through it, tests reach it here. */
     bonusWallet: BonusWalletService;
+    /** Promotions (engagement/promotions): demo data and tests create promotions through it. */
+    promotions: PromotionsModule;
   }
 }
 
@@ -156,6 +159,9 @@ export const registerModules = async (
   jobs.scheduler.register(...bonusWallet.jobs);
   app.decorate('bonusWallet', bonusWallet.service);
   await app.register(bonusWallet.routes({ auth: identity.auth, merchantOf: identity.merchantOf }));
+  const promotions = createPromotionsModule({ db, bonus: bonusWallet.service, now });
+  app.decorate('promotions', promotions);
+  await app.register(promotions.routes({ auth: identity.auth, merchantOf: identity.merchantOf, limiter }));
   const transfer = createTransferModule({ db, wallet: wallet.service, directory: identity.directory, limiter, now });
   await app.register(transfer.routes({ auth: identity.auth, merchantOf: identity.merchantOf, sealed: sealed.service }));
   const withdraw = createWithdrawModule({
@@ -183,6 +189,7 @@ export const registerModules = async (
     gateways: demoGateway === undefined ? [] : [demoGateway.gateway],
     findMember: identity.directory.byUsername,
     memberContexts,
+    promotion: promotions.deposits,
   });
   await app.register(
     deposit.routes({ auth: identity.auth, merchantOf: identity.merchantOf, ownsHost: merchants.ownsHost, staff }),

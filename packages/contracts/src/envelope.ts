@@ -152,6 +152,16 @@ export const ErrorCode = {
   BONUS_FORFEIT_CONFIRM: 'BONUS_FORFEIT_CONFIRM',
   /** A withdrawal while wagering a bonus whose promotion refuses withdrawals until it converts. */
   BONUS_WAGERING: 'BONUS_WAGERING',
+  /** No such promotion for this merchant (or it is not live). */
+  PROMOTION_NOT_FOUND: 'PROMOTION_NOT_FOUND',
+  /** The promotion has ended, is stopped, or every reward of it has been given. */
+  PROMOTION_CLOSED: 'PROMOTION_CLOSED',
+  /** The member is not in the promotion's audience. */
+  PROMOTION_NOT_ELIGIBLE: 'PROMOTION_NOT_ELIGIBLE',
+  /** The member has claimed this promotion as often as it allows. */
+  PROMOTION_LIMIT_REACHED: 'PROMOTION_LIMIT_REACHED',
+  /** This promotion is not claimed with a button (a deposit bonus is chosen on the deposit form). */
+  PROMOTION_NOT_CLAIMABLE: 'PROMOTION_NOT_CLAIMABLE',
   // Back office (issue 7)
   /** The member's status does not allow this (e.g. unlocking a closed account, resetting a trial's password). */
   MEMBER_STATE_INVALID: 'MEMBER_STATE_INVALID',

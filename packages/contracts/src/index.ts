@@ -41,3 +41,4 @@ export * from './play-stats';
 export * from './agent-period';
 export * from './agent';
 export * from './bonus';
+export * from './promotions';

@@ -72,6 +72,12 @@ export const API = {
     /** GET (member): the bonus being wagered and the latest grants (member centre bonusDetails). */
     details: '/wps/bonus/details',
   },
+  promotions: {
+    /** GET (member): the promotions the caller can see with their activity status, and availablePromoCount. */
+    list: '/wps/promotions',
+    /** POST (member): claims a free bonus promotion. */
+    claim: '/wps/promotions/:id/claim',
+  },
   wallet: {
     balance: '/wps/v2/wallets/balance',
     /** Spec §7: moves money between the main wallet and a vendor wallet (transfer-wallet merchants only). */

@@ -4,6 +4,7 @@ import type { Database } from './database';
 import { seedDemo, seedDemoCatalogue, seedDemoDepositChannels } from './seed';
 import { seedDemoAccounts, type SeedHasher } from './seed-accounts';
 import { seedDemoContent } from './seed-content';
+import { seedDemoPromotions } from './seed-promotions';
 import { seedDemoStaff } from './seed-staff';
 
 export type DemoSeedDeps = {
@@ -32,4 +33,6 @@ export const seedDemoData = async (db: Database, { hasher, staffSecrets, now, lo
   // After the catalogue: the winner-board examples name games.
   const content = await seedDemoContent(db, now);
   if (content.banners + content.notices + content.wins > 0) log('demo content seeded', content);
+  const promotions = await seedDemoPromotions(db, now);
+  if (promotions > 0) log('demo promotions seeded', { promotions });
 };
