@@ -161,7 +161,7 @@ export const registerModules = async (
   await app.register(bonusWallet.routes({ auth: identity.auth, merchantOf: identity.merchantOf }));
   const promotions = createPromotionsModule({ db, bonus: bonusWallet.service, now });
   app.decorate('promotions', promotions);
-  await app.register(promotions.routes({ auth: identity.auth, merchantOf: identity.merchantOf, limiter }));
+  await app.register(promotions.routes({ auth: identity.auth, merchantOf: identity.merchantOf, limiter, staff }));
   const transfer = createTransferModule({ db, wallet: wallet.service, directory: identity.directory, limiter, now });
   await app.register(transfer.routes({ auth: identity.auth, merchantOf: identity.merchantOf, sealed: sealed.service }));
   const withdraw = createWithdrawModule({

@@ -162,6 +162,8 @@ export const ErrorCode = {
   PROMOTION_LIMIT_REACHED: 'PROMOTION_LIMIT_REACHED',
   /** This promotion is not claimed with a button (a deposit bonus is chosen on the deposit form). */
   PROMOTION_NOT_CLAIMABLE: 'PROMOTION_NOT_CLAIMABLE',
+  /** The application was already approved or rejected. */
+  PROMOTION_CLAIM_DECIDED: 'PROMOTION_CLAIM_DECIDED',
   // Back office (issue 7)
   /** The member's status does not allow this (e.g. unlocking a closed account, resetting a trial's password). */
   MEMBER_STATE_INVALID: 'MEMBER_STATE_INVALID',

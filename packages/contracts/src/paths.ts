@@ -77,6 +77,8 @@ export const API = {
     list: '/wps/promotions',
     /** POST (member): claims a free bonus promotion. */
     claim: '/wps/promotions/:id/claim',
+    /** POST (member, multipart): applies for an APPLICATION promotion with a comment and up to three images. */
+    apply: '/wps/promotions/:id/apply',
   },
   wallet: {
     balance: '/wps/v2/wallets/balance',

@@ -67,3 +67,36 @@ export const PromotionClaimSchema = z.object({
   grant: BonusGrantSchema,
 });
 export type PromotionClaim = z.infer<typeof PromotionClaimSchema>;
+
+/** Spec §9: an application's comment and images. */
+export const PROMOTION_COMMENT_MAX = 140;
+export const PROMOTION_IMAGE_MAX_FILES = 3;
+export const PROMOTION_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+
+/** POST API.promotions.apply (multipart): the comment field beside up to three PNG or JPG images. */
+export const PromotionApplyFieldsSchema = z.object({
+  comment: z.string().trim().min(1).max(PROMOTION_COMMENT_MAX),
+});
+
+export const PromotionApplicationStatusSchema = z.object({ claimId: z.string(), status: z.enum(ACTIVITY_STATUSES) });
+
+/** GET OPS_API.promotionApplications: applications waiting for a decision, oldest first. */
+export const PromotionApplicationSchema = z.object({
+  claimId: z.string(),
+  promotionId: z.string(),
+  promotionTitle: z.string(),
+  username: z.string(),
+  comment: z.string(),
+  images: z.number(),
+  createdAt: z.string(),
+});
+export const PromotionApplicationListSchema = z.object({ list: z.array(PromotionApplicationSchema).max(100) });
+export const PromotionApplicationParamsSchema = z.object({ id: z.string().regex(/^[0-9]{1,18}$/) });
+export const PromotionApplicationDecisionSchema = z.object({ reason: z.string().trim().min(1).max(200) });
+/** The decision: ISSUED with the grant it paid, or REJECTED. */
+export const PromotionApplicationDecidedSchema = z.object({
+  claimId: z.string(),
+  status: z.enum(['ISSUED', 'REJECTED']),
+  grantId: z.string().nullable(),
+});
+export type PromotionApplicationDecided = z.infer<typeof PromotionApplicationDecidedSchema>;

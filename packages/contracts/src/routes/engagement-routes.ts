@@ -1,5 +1,12 @@
 import { BonusDetailsSchema } from '../bonus';
+import { OPS_API } from '../ops-paths';
 import {
+  PromotionApplicationDecidedSchema,
+  PromotionApplicationDecisionSchema,
+  PromotionApplicationListSchema,
+  PromotionApplicationParamsSchema,
+  PromotionApplicationStatusSchema,
+  PromotionApplyFieldsSchema,
   PromotionClaimSchema,
   PromotionListQuerySchema,
   PromotionListSchema,
@@ -24,5 +31,30 @@ export const ENGAGEMENT_ROUTES = [
     auth: 'member',
     params: PromotionParamsSchema,
     response: PromotionClaimSchema,
+  },
+  {
+    method: 'POST',
+    path: API.promotions.apply,
+    auth: 'member',
+    params: PromotionParamsSchema,
+    body: PromotionApplyFieldsSchema,
+    encoding: 'multipart',
+    response: PromotionApplicationStatusSchema,
+  },
+  { method: 'GET', path: OPS_API.promotionApplications, auth: 'staff', response: PromotionApplicationListSchema },
+  {
+    method: 'POST',
+    path: OPS_API.promotionApplicationApprove,
+    auth: 'staff',
+    params: PromotionApplicationParamsSchema,
+    response: PromotionApplicationDecidedSchema,
+  },
+  {
+    method: 'POST',
+    path: OPS_API.promotionApplicationReject,
+    auth: 'staff',
+    params: PromotionApplicationParamsSchema,
+    body: PromotionApplicationDecisionSchema,
+    response: PromotionApplicationDecidedSchema,
   },
 ] as const satisfies readonly RouteDescriptor[];

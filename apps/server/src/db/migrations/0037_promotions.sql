@@ -53,6 +53,10 @@ CREATE TABLE promotion_claims (
   grant_id bigint,
   -- What the claim came from (a deposit's order number): one claim per source, however often its credit runs.
   source_ref text,
+  -- An application's comment (spec §9: at most 140 characters), and the staff decision on it.
+  comment text CHECK (length(comment) <= 140),
+  decided_by bigint,
+  reason text,
   created_at timestamptz NOT NULL DEFAULT now(),
   decided_at timestamptz,
   PRIMARY KEY (merchant_id, id),
@@ -61,6 +65,18 @@ CREATE TABLE promotion_claims (
 );
 CREATE UNIQUE INDEX promotion_claims_source_idx ON promotion_claims (merchant_id, source_ref) WHERE source_ref IS NOT NULL;
 CREATE INDEX promotion_claims_member_idx ON promotion_claims (merchant_id, member_id, promotion_id);
+CREATE INDEX promotion_claims_applying_idx ON promotion_claims (merchant_id, created_at) WHERE status = 'APPLYING';
+
+-- An application's images (spec §9: at most 3, PNG or JPG by content, 5 MB each), for staff to review.
+CREATE TABLE promotion_claim_images (
+  merchant_id integer NOT NULL,
+  claim_id bigint NOT NULL,
+  position smallint NOT NULL CHECK (position BETWEEN 1 AND 3),
+  content_type text NOT NULL CHECK (content_type IN ('image/png', 'image/jpeg')),
+  bytes bytea NOT NULL CHECK (octet_length(bytes) <= 5242880),
+  PRIMARY KEY (merchant_id, claim_id, position),
+  FOREIGN KEY (merchant_id, claim_id) REFERENCES promotion_claims (merchant_id, id)
+);
 
 -- The deposit bonus the member opted into on the deposit form (spec §2 depositv2), paid when the deposit is credited.
 ALTER TABLE deposit_orders ADD COLUMN promotion_id bigint;

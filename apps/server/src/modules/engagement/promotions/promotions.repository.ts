@@ -1,4 +1,5 @@
 import type { Database, Queryable } from '../../../db/database';
+import type { UploadedImage } from '../../../lib/image-upload';
 
 export type PromotionRow = {
   id: bigint;
@@ -140,6 +141,115 @@ export const promotionsRepository = (db: Database) => ({
         [merchantId, memberId],
       )
     ).rows[0]!.n,
+
+  rejectedClaims: async (tx: Queryable, merchantId: number, promotionId: bigint, memberId: bigint) =>
+    (
+      await tx.query<{ n: number }>(
+        `SELECT count(*)::integer AS n FROM promotion_claims
+         WHERE merchant_id = $1 AND promotion_id = $2 AND member_id = $3 AND status = 'REJECTED'`,
+        [merchantId, promotionId, memberId],
+      )
+    ).rows[0]!.n,
+
+  /** An application (APPLYING) with its comment and images; undefined when its seq was taken meanwhile. */
+  insertApplication: async (
+    tx: Queryable,
+    a: {
+      merchantId: number;
+      promotionId: bigint;
+      memberId: bigint;
+      seq: number;
+      amountMinor: bigint;
+      comment: string;
+      images: UploadedImage[];
+    },
+  ): Promise<bigint | undefined> => {
+    const { rows } = await tx.query<{ id: bigint }>(
+      `INSERT INTO promotion_claims (merchant_id, promotion_id, member_id, seq, status, amount_minor, comment)
+       VALUES ($1, $2, $3, $4, 'APPLYING', $5, $6) ON CONFLICT DO NOTHING RETURNING id`,
+      [a.merchantId, a.promotionId, a.memberId, a.seq, a.amountMinor, a.comment],
+    );
+    const id = rows[0]?.id;
+    if (id === undefined) return undefined;
+    for (const [i, image] of a.images.entries()) {
+      await tx.query(
+        `INSERT INTO promotion_claim_images (merchant_id, claim_id, position, content_type, bytes)
+         VALUES ($1, $2, $3, $4, $5)`,
+        [a.merchantId, id, i + 1, image.contentType, image.bytes],
+      );
+    }
+    await tx.query('UPDATE promotions SET claimed_count = claimed_count + 1 WHERE merchant_id = $1 AND id = $2', [
+      a.merchantId,
+      a.promotionId,
+    ]);
+    return id;
+  },
+
+  /** Applications waiting for a decision, oldest first (bounded). */
+  applying: async (merchantId: number) =>
+    (
+      await db.query<{
+        claimId: bigint;
+        promotionId: bigint;
+        title: Record<string, string>;
+        username: string;
+        comment: string;
+        images: number;
+        createdAt: Date;
+      }>(
+        `SELECT c.id AS "claimId", c.promotion_id AS "promotionId", p.title, m.username, c.comment,
+           (SELECT count(*)::integer FROM promotion_claim_images i
+             WHERE i.merchant_id = c.merchant_id AND i.claim_id = c.id) AS images, c.created_at AS "createdAt"
+         FROM promotion_claims c
+         JOIN promotions p ON p.merchant_id = c.merchant_id AND p.id = c.promotion_id
+         JOIN member_directory m ON m.merchant_id = c.merchant_id AND m.id = c.member_id
+         WHERE c.merchant_id = $1 AND c.status = 'APPLYING' ORDER BY c.created_at, c.id LIMIT 100`,
+        [merchantId],
+      )
+    ).rows,
+
+  application: async (merchantId: number, claimId: bigint, q: Queryable = db) => {
+    const { rows } = await q.query<{ memberId: bigint; status: string; amountMinor: bigint; promotionId: bigint }>(
+      `SELECT c.member_id AS "memberId", c.status, c.amount_minor AS "amountMinor", c.promotion_id AS "promotionId"
+       FROM promotion_claims c WHERE c.merchant_id = $1 AND c.id = $2 AND c.comment IS NOT NULL`,
+      [merchantId, claimId],
+    );
+    const claim = rows[0];
+    if (claim === undefined) return undefined;
+    const promotion = (
+      await q.query<PromotionRow>(`SELECT ${COLUMNS} FROM promotions p WHERE p.merchant_id = $1 AND p.id = $2`, [
+        merchantId,
+        claim.promotionId,
+      ])
+    ).rows[0]!;
+    return { ...claim, promotion };
+  },
+
+  /** Decides a pending application; false when it was decided already. */
+  decide: async (
+    tx: Queryable,
+    merchantId: number,
+    claimId: bigint,
+    status: 'ISSUED' | 'REJECTED',
+    staffId: bigint,
+    reason: string | null,
+    grantId: bigint | null,
+    at: Date,
+  ): Promise<boolean> => {
+    const { rows } = await tx.query(
+      `UPDATE promotion_claims SET status = $3, decided_by = $4, reason = $5, grant_id = $6, decided_at = $7
+       WHERE merchant_id = $1 AND id = $2 AND status = 'APPLYING' RETURNING id`,
+      [merchantId, claimId, status, staffId, reason, grantId, at],
+    );
+    if (rows.length > 0 && status === 'REJECTED') {
+      await tx.query(
+        `UPDATE promotions p SET claimed_count = p.claimed_count - 1 FROM promotion_claims c
+         WHERE c.merchant_id = $1 AND c.id = $2 AND p.merchant_id = c.merchant_id AND p.id = c.promotion_id`,
+        [merchantId, claimId],
+      );
+    }
+    return rows.length > 0;
+  },
 
   /** Back office and demo data: a new promotion. */
   insert: async (merchantId: number, p: Omit<PromotionRow, 'id' | 'claimedCount'>): Promise<bigint> =>
