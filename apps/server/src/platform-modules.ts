@@ -20,6 +20,8 @@ import { createStaffModule, type SecretBox } from './modules/operations/staff';
 import { createWalletModule } from './modules/money/wallet';
 import { createVendorWalletModule } from './modules/games/vendor-wallet';
 import { createWithdrawModule } from './modules/money/withdraw';
+import { createBonusWalletModule, type BonusWalletService } from './modules/engagement/bonus-wallet';
+import { createPromotionsModule, type PromotionsModule } from './modules/engagement/promotions';
 import { createPlayStatsModule } from './modules/games/play-stats';
 import { createAgentTeamModule } from './modules/agents/agent-team';
 import { createTransferModule } from './modules/money/transfer';
@@ -54,6 +56,10 @@ declare module 'fastify' {
      * which has no demo gateway. app.ts runs it after listening on embedded development starts.
      */
     demoActivity: DemoActivity | null;
+    /** The bonus wallet's grants (engagement/bonus-wallet): promotions grant through it, tests reach it here. */
+    bonusWallet: BonusWalletService;
+    /** Promotions (engagement/promotions): demo data and tests create promotions through it. */
+    promotions: PromotionsModule;
   }
 }
 
@@ -149,6 +155,14 @@ export const registerModules = async (
   await app.register(adjustments.routes({ staff }));
   // The member context beside each queued deposit and withdrawal (back office cashier).
   const memberContexts = createMemberContexts({ db, now });
+  // The bonus wallet (DESIGN.md §13): grants, their conversion, expiry and forfeit; bets spend it through seamless.
+  const bonusWallet = createBonusWalletModule({ db, wallet: wallet.service, merchants, bus, now });
+  jobs.scheduler.register(...bonusWallet.jobs);
+  app.decorate('bonusWallet', bonusWallet.service);
+  await app.register(bonusWallet.routes({ auth: identity.auth, merchantOf: identity.merchantOf }));
+  const promotions = createPromotionsModule({ db, bonus: bonusWallet.service, now });
+  app.decorate('promotions', promotions);
+  await app.register(promotions.routes({ auth: identity.auth, merchantOf: identity.merchantOf, limiter, staff }));
   const transfer = createTransferModule({ db, wallet: wallet.service, directory: identity.directory, limiter, now });
   await app.register(transfer.routes({ auth: identity.auth, merchantOf: identity.merchantOf, sealed: sealed.service }));
   const withdraw = createWithdrawModule({
@@ -156,6 +170,7 @@ export const registerModules = async (
     members: identity.directory,
     checkPaymentPassword: identity.directory.checkPaymentPassword,
     memberContexts,
+    beforeWithdraw: bonusWallet.service.beforeWithdraw,
   });
   await app.register(
     withdraw.routes({ auth: identity.auth, merchantOf: identity.merchantOf, sealed: sealed.service, staff }),
@@ -175,6 +190,7 @@ export const registerModules = async (
     gateways: demoGateway === undefined ? [] : [demoGateway.gateway],
     findMember: identity.directory.byUsername,
     memberContexts,
+    promotion: promotions.deposits,
   });
   await app.register(
     deposit.routes({ auth: identity.auth, merchantOf: identity.merchantOf, ownsHost: merchants.ownsHost, staff }),
@@ -206,6 +222,7 @@ export const registerModules = async (
   const seamless = createSeamlessModule({
     ...{ db, now, bus, wallet: wallet.service, merchants, vendorSecret: deps.vendorSecret },
     log: app.log,
+    bonus: bonusWallet.service.convert,
   });
   await app.register(seamless.routes);
   // Every vendor with a launch_url launches through it, unless a vendor has a launcher of its own.

@@ -51,6 +51,11 @@ export const CreateDepositRequestSchema = z.object({
   channelId: z.string().regex(/^\d{1,18}$/, 'must be a channel id'),
   amount: AmountTextSchema,
   requestId: DepositRequestIdSchema,
+  /** A deposit bonus the member opts into (a FIRST_DEPOSIT or RELOAD promotion), paid when the deposit is credited. */
+  promotionId: z
+    .string()
+    .regex(/^\d{1,18}$/, 'must be a promotion id')
+    .optional(),
 });
 export type CreateDepositRequest = z.infer<typeof CreateDepositRequestSchema>;
 

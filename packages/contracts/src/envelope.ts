@@ -137,6 +137,33 @@ export const ErrorCode = {
   BET_ROLLED_BACK: 'BET_ROLLED_BACK',
   /** The bet already has its win: it can no longer be rolled back. */
   BET_SETTLED: 'BET_SETTLED',
+  // Bonus wallet (issue 20, DESIGN.md §13)
+  /** A bet (a round's whole stake) above the maximum bet of the bonus being wagered. */
+  BONUS_MAX_BET: 'BONUS_MAX_BET',
+  /** The member already wagers a bonus in this currency: one grant at a time. */
+  BONUS_ACTIVE: 'BONUS_ACTIVE',
+  /** The grant is closed already (converted, expired or forfeited). */
+  BONUS_NOT_ACTIVE: 'BONUS_NOT_ACTIVE',
+  /** The grant cannot convert or expire yet. */
+  BONUS_NOT_READY: 'BONUS_NOT_READY',
+  /** No such grant for this merchant. */
+  BONUS_NOT_FOUND: 'BONUS_NOT_FOUND',
+  /** A withdrawal while wagering a bonus that forfeits it: the member must confirm having read the warning. */
+  BONUS_FORFEIT_CONFIRM: 'BONUS_FORFEIT_CONFIRM',
+  /** A withdrawal while wagering a bonus whose promotion refuses withdrawals until it converts. */
+  BONUS_WAGERING: 'BONUS_WAGERING',
+  /** No such promotion for this merchant (or it is not live). */
+  PROMOTION_NOT_FOUND: 'PROMOTION_NOT_FOUND',
+  /** The promotion has ended, is stopped, or every reward of it has been given. */
+  PROMOTION_CLOSED: 'PROMOTION_CLOSED',
+  /** The member is not in the promotion's audience. */
+  PROMOTION_NOT_ELIGIBLE: 'PROMOTION_NOT_ELIGIBLE',
+  /** The member has claimed this promotion as often as it allows. */
+  PROMOTION_LIMIT_REACHED: 'PROMOTION_LIMIT_REACHED',
+  /** This promotion is not claimed with a button (a deposit bonus is chosen on the deposit form). */
+  PROMOTION_NOT_CLAIMABLE: 'PROMOTION_NOT_CLAIMABLE',
+  /** The application was already approved or rejected. */
+  PROMOTION_CLAIM_DECIDED: 'PROMOTION_CLAIM_DECIDED',
   // Back office (issue 7)
   /** The member's status does not allow this (e.g. unlocking a closed account, resetting a trial's password). */
   MEMBER_STATE_INVALID: 'MEMBER_STATE_INVALID',

@@ -44,3 +44,5 @@ export * from './agent-contract';
 export * from './agent-contract-ops';
 export * from './agent-contract-paths';
 export * from './agent-contract-routes';
+export * from './bonus';
+export * from './promotions';

@@ -125,4 +125,10 @@ export const OPS_API = {
   agentLimits: '/wps/ops/agents/:memberId/limits',
   /** GET (agents.view): an agent's team figures over a period, with its direct downline's. */
   agentReport: '/wps/ops/agents/:memberId/report',
+  /** GET (promotions.manage): applications waiting for a decision (issue 20; promotions.ts). */
+  promotionApplications: '/wps/ops/promotions/applications',
+  /** POST (promotions.manage): approves an application and pays its bonus. */
+  promotionApplicationApprove: '/wps/ops/promotions/applications/:id/approve',
+  /** POST (promotions.manage): rejects an application, with a reason; nothing is paid. */
+  promotionApplicationReject: '/wps/ops/promotions/applications/:id/reject',
 } as const;

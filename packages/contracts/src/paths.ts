@@ -68,6 +68,18 @@ export const API = {
     /** GET (agent): agentDownlineTransactionDetailsCopy, the team's deposits, withdrawals, transfers and bonuses. */
     teamTransactions: '/wps/agent/team/transactions',
   },
+  bonus: {
+    /** GET (member): the bonus being wagered and the latest grants (member centre bonusDetails). */
+    details: '/wps/bonus/details',
+  },
+  promotions: {
+    /** GET (member): the promotions the caller can see with their activity status, and availablePromoCount. */
+    list: '/wps/promotions',
+    /** POST (member): claims a free bonus promotion. */
+    claim: '/wps/promotions/:id/claim',
+    /** POST (member, multipart): applies for an APPLICATION promotion with a comment and up to three images. */
+    apply: '/wps/promotions/:id/apply',
+  },
   wallet: {
     balance: '/wps/v2/wallets/balance',
     /** Spec §7: moves money between the main wallet and a vendor wallet (transfer-wallet merchants only). */

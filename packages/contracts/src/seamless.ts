@@ -153,6 +153,8 @@ export const SEAMLESS_ERROR_CODES = [
   'BET_NOT_FOUND',
   'BET_ROLLED_BACK',
   'BET_SETTLED',
+  /** The round's stake would pass the maximum bet of the bonus being wagered (DESIGN.md §13). */
+  'BONUS_MAX_BET',
   'RATE_LIMITED',
   'INTERNAL',
 ] as const;

@@ -116,6 +116,10 @@ export const STAFF_ENDPOINTS: readonly StaffEndpoint[] = [
   { method: 'GET', path: OPS_API.reportCashierCsv, permission: 'reports.view' },
   { method: 'GET', path: OPS_API.audit, permission: 'audit.view' },
   { method: 'GET', path: OPS_API.auditCsv, permission: 'audit.view' },
+  // Promotions (issue 20)
+  { method: 'GET', path: OPS_API.promotionApplications, permission: 'promotions.manage' },
+  { method: 'POST', path: OPS_API.promotionApplicationApprove, permission: 'promotions.manage' },
+  { method: 'POST', path: OPS_API.promotionApplicationReject, permission: 'promotions.manage' },
 ];
 
 /** The sign-in steps: staff routes without a session (the role test accepts these and nothing else off the table). */

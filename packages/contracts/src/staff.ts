@@ -51,6 +51,8 @@ export const STAFF_PERMISSIONS = [
   'audit.view',
   /** Staff accounts of the merchant: create, change role, disable, reset MFA. */
   'staff.manage',
+  /** Promotions: application queue decisions (issue 20). */
+  'promotions.manage',
   /** Platform: merchants. Only `super`. */
   'merchants.manage',
 ] as const;
@@ -76,7 +78,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly StaffPermissi
     'audit.view',
   ],
   support: ['dashboard.view', 'members.view', 'members.password', 'members.note'],
-  content: ['dashboard.view', 'content.manage', 'games.manage'],
+  content: ['dashboard.view', 'content.manage', 'games.manage', 'promotions.manage'],
   finance: [
     'dashboard.view',
     'cashier.view',

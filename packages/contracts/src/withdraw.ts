@@ -68,6 +68,8 @@ export const WithdrawRequestSchema = z.object({
   amount: AmountTextSchema,
   paymentPassword: z.string().min(1).max(64),
   requestId: WithdrawRequestIdSchema,
+  /** The member read the warning that withdrawing now forfeits the bonus being wagered (BONUS_FORFEIT_CONFIRM). */
+  forfeitBonus: z.boolean().optional(),
 });
 export type WithdrawRequest = z.infer<typeof WithdrawRequestSchema>;
 

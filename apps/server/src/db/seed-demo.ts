@@ -5,6 +5,7 @@ import { seedDemo, seedDemoCatalogue, seedDemoDepositChannels } from './seed';
 import { seedDemoAccounts, type SeedHasher } from './seed-accounts';
 import { seedDemoContent } from './seed-content';
 import { seedDemoContracts } from './seed-contracts';
+import { seedDemoPromotions } from './seed-promotions';
 import { seedDemoStaff } from './seed-staff';
 
 export type DemoSeedDeps = {
@@ -36,4 +37,6 @@ export const seedDemoData = async (db: Database, { hasher, staffSecrets, now, lo
   // After the accounts: demo_agent's contracts name its team.
   const contracts = await seedDemoContracts(db, now());
   if (contracts > 0) log('demo contracts seeded', { contracts });
+  const promotions = await seedDemoPromotions(db, now);
+  if (promotions > 0) log('demo promotions seeded', { promotions });
 };

@@ -6,6 +6,7 @@ import type {
   AGENT_CONTRACT_ROUTES,
   AGENT_OPS_ROUTES,
   AGENT_ROUTES,
+  ENGAGEMENT_ROUTES,
   MONEY_ROUTES,
   OPS_ROUTES,
   PLAYER_ROUTES,
@@ -29,7 +30,8 @@ type Catalogue =
   | (typeof AGENT_CONTENT_ROUTES)[number]
   | (typeof AGENT_OPS_ROUTES)[number]
   | (typeof AGENT_CONTRACT_ROUTES)[number]
-  | (typeof AGENT_CONTRACT_OPS_ROUTES)[number];
+  | (typeof AGENT_CONTRACT_OPS_ROUTES)[number]
+  | (typeof ENGAGEMENT_ROUTES)[number];
 export type RoutePath<M extends RouteMethod> = Extract<Catalogue, { method: M }>['path'];
 export type DescriptorOf<M extends RouteMethod, P extends string> = Extract<Catalogue, { method: M; path: P }>;
 

@@ -1,6 +1,8 @@
 import { BettingRecord } from '@/features/bets/components/betting-record';
 import { PersonalProfit } from '@/features/bets/components/personal-profit';
 import { DepositPage } from '@/features/deposit/components/deposit-page';
+import { BonusDetails } from '@/features/promotions/components/bonus-details';
+import { PromotionsList } from '@/features/promotions/components/promotions-list';
 import type { MemberPages } from '@/features/member/components/member-pages';
 import { SecurityCenter } from '@/features/member/components/security-center';
 import { TransactionHistory } from '@/features/transfer/components/transaction-history';
@@ -21,4 +23,6 @@ export const MEMBER_PAGES: MemberPages = {
   transactionHistory: { titleKey: 'member.pages.transactionHistory', Component: TransactionHistory },
   depositv2: { titleKey: 'member.pages.depositv2', Component: DepositPage },
   withdraw: { titleKey: 'member.pages.withdraw', Component: WithdrawPage },
+  bonusDetails: { titleKey: 'member.pages.bonusDetails', Component: BonusDetails },
+  promotions: { titleKey: 'member.pages.promotions', Component: PromotionsList },
 };

@@ -110,6 +110,8 @@ describe('/member', () => {
       'Betting record',
       'Account record',
       'Profit and loss',
+      'Bonus',
+      'Promotions',
     ]);
     expect(links[0]).toHaveAttribute('aria-current', 'page');
     expect(links[0]).toHaveAttribute('href', '/member?page=securityCenter');

@@ -1,6 +1,7 @@
 import { AGENT_ROUTES } from './agent-routes';
 import { AGENT_CONTENT_ROUTES } from './agent-content-routes';
 import { AGENT_OPS_ROUTES } from './agent-ops-routes';
+import { ENGAGEMENT_ROUTES } from './engagement-routes';
 import { MONEY_ROUTES } from './money-routes';
 import { OPS_ROUTES } from './ops-routes';
 import { PLAYER_ROUTES } from './player-routes';
@@ -9,7 +10,15 @@ import type { RouteDescriptor } from './route-descriptor';
 
 export * from './route-descriptor';
 export * from './params';
-export { AGENT_CONTENT_ROUTES, AGENT_OPS_ROUTES, AGENT_ROUTES, MONEY_ROUTES, OPS_ROUTES, PLAYER_ROUTES };
+export {
+  AGENT_CONTENT_ROUTES,
+  AGENT_OPS_ROUTES,
+  AGENT_ROUTES,
+  ENGAGEMENT_ROUTES,
+  MONEY_ROUTES,
+  OPS_ROUTES,
+  PLAYER_ROUTES,
+};
 
 /**
  * Every API route the platform registers (under /wps, /lgw, /api and /health), with its auth and request schemas. A
@@ -24,4 +33,5 @@ export const ROUTE_DESCRIPTORS: readonly RouteDescriptor[] = [
   ...AGENT_OPS_ROUTES,
   ...AGENT_CONTRACT_ROUTES,
   ...AGENT_CONTRACT_OPS_ROUTES,
+  ...ENGAGEMENT_ROUTES,
 ];

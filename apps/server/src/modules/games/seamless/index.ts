@@ -11,10 +11,10 @@ import { directSeamlessPoster, groupCommitSeamlessPoster, type SeamlessGroupComm
 import { pulledRoundsRepository, type PulledRound } from './pulled-rounds.repository';
 import { seamlessRepository } from './seamless.repository';
 import { seamlessRoutes } from './seamless.routes';
-import { seamlessServiceFactory, type VendorSecretResolver } from './seamless.service';
+import { seamlessServiceFactory, type BonusConverter, type VendorSecretResolver } from './seamless.service';
 import { createVendorDirectory } from './vendor-directory';
 
-export { SEAMLESS_STATUS, type VendorSecretResolver } from './seamless.service';
+export { SEAMLESS_STATUS, type BonusConverter, type VendorSecretResolver } from './seamless.service';
 export { signSeamless } from './seamless.signature';
 export { launchBase, launchUrl, playerIdOf } from './seamless.launcher';
 export type { PulledRound } from './pulled-rounds.repository';
@@ -63,6 +63,8 @@ export type SeamlessModuleDeps = {
    * (one connection), two on PostgreSQL (bench/wallet-protocol: three and four were no faster on two cores).
    */
   groupCommit?: SeamlessGroupCommitOptions | false;
+  /** Converts a bonus grant a call left ready (the bonus wallet's, wired in platform-modules). */
+  bonus?: BonusConverter;
 };
 
 /**
@@ -84,7 +86,7 @@ export const createSeamlessModule = (deps: SeamlessModuleDeps) => {
     groupCommit === false ? directSeamlessPoster(repository) : groupCommitSeamlessPoster(repository, groupCommit);
   const service = seamlessServiceFactory({
     ...{ repository, poster, vendors, wallet: deps.wallet, vendorSecret: deps.vendorSecret, limiter },
-    ...{ bus: deps.bus, now: deps.now, log: deps.log },
+    ...{ bus: deps.bus, now: deps.now, log: deps.log, ...(deps.bonus === undefined ? {} : { bonus: deps.bonus }) },
     rateRule: deps.rateRule ?? SEAMLESS_RATE_RULE,
   });
   const launcher: GameLauncher = seamlessLauncher({

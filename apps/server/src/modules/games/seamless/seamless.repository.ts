@@ -69,6 +69,8 @@ export type CallOutcome = {
   betMinor?: string;
   winMinor?: string;
   game?: string;
+  /** A bonus grant of the member that may convert now (bonus wallet): the caller converts it after the commit. */
+  bonusReady?: string | null;
 };
 
 /** deadlock_detected and serialization_failure: the statement was rolled back whole, running it again is safe. */
@@ -170,9 +172,10 @@ export const seamlessRepository = (db: Queryable) => ({
   ): Promise<{ status: string; balanceMinor: bigint } | undefined> =>
     (
       await db.query<{ status: string; balanceMinor: bigint }>(
-        `SELECT m.status, coalesce((SELECT a.balance_minor FROM ledger_account_balances a
+        `SELECT m.status, (coalesce((SELECT a.balance_minor FROM ledger_account_balances a
              WHERE a.merchant_id = m.merchant_id AND a.owner_kind = 'MEMBER' AND a.owner_id = m.id
-               AND a.purpose = $3 AND a.currency = $4 AND a.shard = 0), 0)::bigint AS "balanceMinor"
+               AND a.purpose = $3 AND a.currency = $4 AND a.shard = 0), 0)
+             + CASE WHEN $3 = 'CASH' THEN bonus_balance_of(m.merchant_id, m.id, $4) ELSE 0 END)::bigint AS "balanceMinor"
          FROM member_directory m WHERE m.merchant_id = $1 AND m.id = $2`,
         [merchantId, memberId, purpose, currency],
         { prepare: 'seamless_member_balance' },

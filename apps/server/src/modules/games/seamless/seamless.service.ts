@@ -44,6 +44,7 @@ export const SEAMLESS_STATUS: Record<SeamlessErrorCode, number> = {
   BET_NOT_FOUND: 404,
   BET_ROLLED_BACK: 409,
   BET_SETTLED: 409,
+  BONUS_MAX_BET: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
 };
@@ -63,6 +64,7 @@ const MESSAGES: Partial<Record<SeamlessErrorCode, string>> = {
   BET_NOT_FOUND: 'No such bet (or round) for this player',
   BET_ROLLED_BACK: 'The bet was rolled back',
   BET_SETTLED: 'The bet (or round) is already settled',
+  BONUS_MAX_BET: 'The stake of this round is above the maximum bet of the bonus being wagered',
 };
 
 const refuse = (code: SeamlessErrorCode, message = MESSAGES[code] ?? code, value?: unknown): AppError =>
@@ -106,7 +108,12 @@ export type SeamlessServiceDeps = {
   bus: EventBus;
   now: Clock;
   log: { warn: (detail: object, message: string) => void };
+  /** The bonus wallet's conversion (engagement/bonus-wallet), run after a call left a grant ready to convert. */
+  bonus?: BonusConverter;
 };
+
+/** Converts a grant whose turnover is met and whose rounds are all settled; idempotent (a closed grant is left be). */
+export type BonusConverter = (merchantId: number, grantId: bigint) => Promise<unknown>;
 
 type Authenticated = { connected: ConnectedVendor; body: unknown };
 
@@ -292,6 +299,12 @@ export const seamlessServiceFactory = (deps: SeamlessServiceDeps) => {
     }
     if (!outcome.duplicate) {
       deps.bus.emit('wallet.changed', { merchantId: merchant.id, memberId: session.memberId });
+    }
+    if (!outcome.duplicate && outcome.bonusReady != null && deps.bonus !== undefined) {
+      // The call is committed: a failed conversion is retried by the bonus wallet's sweep, never fails the call.
+      await deps.bonus(merchant.id, BigInt(outcome.bonusReady)).catch((error: unknown) => {
+        deps.log.warn({ err: error, merchant: merchant.id }, 'bonus conversion after a seamless call failed');
+      });
     }
     if (outcome.settled && outcome.betMinor !== undefined && outcome.winMinor !== undefined) {
       deps.bus.emit('round.settled', {

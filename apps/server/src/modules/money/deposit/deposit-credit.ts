@@ -10,13 +10,25 @@ export type DepositCreditDeps = {
   wallet: Pick<WalletService, 'memberAccount' | 'systemAccount' | 'post'>;
   /** Tells the member's open pages (realtime `cashier.order`) once a decision or a payment committed. */
   bus: Pick<EventBus, 'emit'>;
+  /** The deposit bonus the order opted into (engagement/promotions); absent: none is paid. */
+  promotion?: DepositPromotion;
+};
+
+/** The promotions' deposit bonus: checked when the order is made, paid once it is credited (once per order). */
+export type DepositPromotion = {
+  /** Refuses (4xx with a code) a bonus this member cannot have with this deposit; writes nothing. */
+  check: (merchant: Merchant, memberId: bigint, promotionId: bigint, amountMinor: bigint) => Promise<void>;
+  credited: (
+    merchant: Merchant,
+    order: { memberId: bigint; orderNo: string; amountMinor: bigint; promotionId: bigint },
+  ) => Promise<void>;
 };
 
 /**
  * The money of a deposit, shared by the gateway's notification, staff's approval and the settle job: the credit to the
  * member's CASH from the merchant's CASHIER, keyed by the order number so that it moves once however often it runs.
  */
-export const depositCreditFactory = ({ repository, wallet, bus }: DepositCreditDeps) => {
+export const depositCreditFactory = ({ repository, wallet, bus, promotion }: DepositCreditDeps) => {
   const told = (order: OrderRow, status: CashierOrderEvent['status']) =>
     bus.emit('cashier.order', {
       ...{ merchantId: order.merchantId, memberId: order.memberId },
@@ -42,6 +54,9 @@ export const depositCreditFactory = ({ repository, wallet, bus }: DepositCreditD
     const transfer = result.transfers[0];
     if (transfer === undefined) throw new Error('deposit credit without a transfer');
     await repository.setTransfer(merchant.id, order.id, transfer.id);
+    if (order.promotionId !== null && promotion !== undefined) {
+      await promotion.credited(merchant, { ...order, promotionId: order.promotionId });
+    }
   };
 
   const reload = async (merchantId: number, id: bigint): Promise<OrderRow> => {
@@ -50,7 +65,7 @@ export const depositCreditFactory = ({ repository, wallet, bus }: DepositCreditD
     return row;
   };
 
-  return { told, credit, reload };
+  return { told, credit, reload, promotion };
 };
 
 export type DepositCredit = ReturnType<typeof depositCreditFactory>;

@@ -31,7 +31,7 @@ export type DepositMemberServiceDeps = {
   limiter: RateLimiter;
   now: Clock;
   gateways: ReadonlyMap<string, PaymentGateway>;
-  credit: Pick<DepositCredit, 'credit' | 'reload' | 'told'>;
+  credit: Pick<DepositCredit, 'credit' | 'reload' | 'told' | 'promotion'>;
 };
 
 type Caller = { merchant: Merchant; memberId: bigint };
@@ -123,6 +123,12 @@ export const depositMemberServiceFactory = (deps: DepositMemberServiceDeps) => {
         throw new AppError('CHANNEL_UNAVAILABLE', 422, 'This payment channel is unavailable');
       }
       checkLimits(channel, amountMinor, merchant.currencyScale);
+      const promotionId = body.promotionId === undefined ? null : BigInt(body.promotionId);
+      if (promotionId !== null) {
+        const { promotion } = deps.credit;
+        if (promotion === undefined) throw new AppError('PROMOTION_NOT_FOUND', 404, 'No such promotion');
+        await promotion.check(merchant, memberId, promotionId, amountMinor);
+      }
       const nowMs = now();
       const insertedId = await repository.insertOrder({
         merchantId: merchant.id,
@@ -135,6 +141,7 @@ export const depositMemberServiceFactory = (deps: DepositMemberServiceDeps) => {
         gatewayCode: channel.gatewayCode,
         createdAt: new Date(nowMs),
         expiresAt: new Date(nowMs + channel.expiryMinutes * 60_000),
+        promotionId,
       });
       const order =
         insertedId === undefined

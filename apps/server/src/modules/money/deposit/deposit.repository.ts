@@ -38,6 +38,8 @@ export type OrderRow = {
   decidedBy: string | null;
   reason: string | null;
   transferId: bigint | null;
+  /** The deposit bonus the member opted into, paid when the order is credited. */
+  promotionId: bigint | null;
   channelName: string;
   kind: DepositChannelKind;
   bankName: string | null;
@@ -56,6 +58,7 @@ export type NewOrder = {
   gatewayCode: string | null;
   createdAt: Date;
   expiresAt: Date;
+  promotionId: bigint | null;
 };
 
 const CHANNEL_COLUMNS = `merchant_id AS "merchantId", id, code, kind, gateway_code AS "gatewayCode",
@@ -67,7 +70,7 @@ const ORDER_SELECT = `SELECT o.merchant_id AS "merchantId", o.id, o.order_no AS 
     m.username, o.channel_id AS "channelId", o.request_id AS "requestId", o.amount_minor AS "amountMinor", o.currency,
     o.status, o.gateway_code AS "gatewayCode", o.gateway_order_id AS "gatewayOrderId", o.payment_url AS "paymentUrl",
     o.created_at AS "createdAt", o.expires_at AS "expiresAt", o.paid_at AS "paidAt", o.decided_at AS "decidedAt",
-    o.decided_by AS "decidedBy", o.reason, o.transfer_id AS "transferId", c.display_name AS "channelName", c.kind,
+    o.decided_by AS "decidedBy", o.reason, o.transfer_id AS "transferId", o.promotion_id AS "promotionId", c.display_name AS "channelName", c.kind,
     c.bank_name AS "bankName", c.bank_account_name AS "bankAccountName", c.bank_account_number AS "bankAccountNumber"
   FROM deposit_orders o
   JOIN deposit_channels c ON c.merchant_id = o.merchant_id AND c.id = o.channel_id
@@ -137,8 +140,8 @@ export const depositRepository = (db: Queryable) => {
       (
         await db.query<{ id: bigint }>(
           `INSERT INTO deposit_orders (merchant_id, order_no, member_id, channel_id, request_id, amount_minor, currency,
-             gateway_code, created_at, expires_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+             gateway_code, created_at, expires_at, promotion_id)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
            ON CONFLICT (merchant_id, member_id, request_id) DO NOTHING RETURNING id`,
           [
             order.merchantId,
@@ -151,6 +154,7 @@ export const depositRepository = (db: Queryable) => {
             order.gatewayCode,
             order.createdAt.toISOString(),
             order.expiresAt.toISOString(),
+            order.promotionId,
           ],
         )
       ).rows[0]?.id,

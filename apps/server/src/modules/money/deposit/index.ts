@@ -9,7 +9,7 @@ import type { StaffAuth } from '../../operations/staff';
 import type { WalletService } from '../wallet';
 import { channelOpsRoutes } from './channel-ops.routes';
 import { channelOpsServiceFactory } from './channel-ops.service';
-import { depositCreditFactory } from './deposit-credit';
+import { depositCreditFactory, type DepositPromotion } from './deposit-credit';
 import { depositMemberServiceFactory, type DepositMemberService } from './deposit-member.service';
 import { depositOpsRoutes } from './deposit-ops.routes';
 import { depositStaffServiceFactory, type DepositStaffService } from './deposit-staff.service';
@@ -20,6 +20,7 @@ import type { PaymentGateway } from './payment-gateway';
 
 export type { CreatedPayment, CreatePaymentInput, PaymentGateway, PaymentNotification } from './payment-gateway';
 export type { DepositMemberService } from './deposit-member.service';
+export type { DepositPromotion } from './deposit-credit';
 export type { DepositStaffService } from './deposit-staff.service';
 export { CREATE_ORDER_RULE } from './deposit-member.service';
 /** The member's and staff's deposit calls together. */
@@ -38,13 +39,18 @@ export type DepositModuleDeps = {
   memberContexts: MemberContexts;
   /** Tells the member's open pages (realtime `cashier.order`) once a decision or a payment committed. */
   bus: Pick<EventBus, 'emit'>;
+  /** Deposit bonuses (engagement/promotions), wired in platform-modules. */
+  promotion?: DepositPromotion;
 };
 
 /** Deposits (issue 4, member centre depositv2): channels, orders, gateway notifications and the staff queue. */
 export const createDepositModule = (deps: DepositModuleDeps) => {
   const { now } = deps;
   const repository = depositRepository(deps.db);
-  const credit = depositCreditFactory({ repository, wallet: deps.wallet, bus: deps.bus });
+  const credit = depositCreditFactory({
+    ...{ repository, wallet: deps.wallet, bus: deps.bus },
+    ...(deps.promotion === undefined ? {} : { promotion: deps.promotion }),
+  });
   const member = depositMemberServiceFactory({
     ...{ repository, now, credit, limiter: deps.limiter },
     gateways: new Map(deps.gateways.map((gateway) => [gateway.code, gateway])),

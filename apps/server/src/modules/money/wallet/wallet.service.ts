@@ -5,7 +5,7 @@ import type { AccountKey, LedgerService, PostInput, PostResult, SystemPurpose } 
 import type { Merchant } from '../../platform/merchant';
 
 /** What a member's money is for: spendable cash, cash held by pending withdrawals, trial play money, a vendor wallet. */
-export type MemberPurpose = 'CASH' | 'FROZEN' | 'PLAY' | `VENDOR:${string}`;
+export type MemberPurpose = 'CASH' | 'FROZEN' | 'PLAY' | 'BONUS' | `VENDOR:${string}`;
 
 export type WalletServiceDeps = {
   ledger: LedgerService;

@@ -11,7 +11,7 @@ import type { WalletService } from '../wallet';
 import { settleWithdrawals, withdrawJobs } from './withdraw.jobs';
 import { withdrawRepository } from './withdraw.repository';
 import { withdrawRoutes } from './withdraw.routes';
-import { withdrawMemberServiceFactory } from './withdraw-member.service';
+import { withdrawMemberServiceFactory, type BeforeWithdraw } from './withdraw-member.service';
 import { withdrawOpsRoutes } from './withdraw-ops.routes';
 import { withdrawSettingsOpsRoutes } from './withdraw-settings-ops.routes';
 import { withdrawSettingsOpsServiceFactory } from './withdraw-settings-ops.service';
@@ -32,6 +32,8 @@ export type WithdrawModuleDeps = {
   /** Tells the member's open pages (realtime `cashier.order`) once a decision or an automatic receipt committed. */
   bus: Pick<EventBus, 'emit'>;
   merchantById: (id: number) => Promise<Merchant>;
+  /** The bonus wallet's withdrawal rule (withdraw-member.service.ts BeforeWithdraw). */
+  beforeWithdraw?: BeforeWithdraw;
 };
 
 /**
@@ -46,6 +48,7 @@ export const createWithdrawModule = (deps: WithdrawModuleDeps) => {
   const member = withdrawMemberServiceFactory({
     ...{ repo, wallet, now, members, settlement },
     checkPaymentPassword: deps.checkPaymentPassword,
+    ...(deps.beforeWithdraw === undefined ? {} : { beforeWithdraw: deps.beforeWithdraw }),
   });
   const staffService = withdrawStaffServiceFactory({
     ...{ repo, now, members, settlement, memberContexts: deps.memberContexts },

@@ -24,7 +24,15 @@ export type WithdrawMemberServiceDeps = {
   members: { byId: (merchantId: number, memberId: bigint) => Promise<MemberRow | undefined> };
   checkPaymentPassword: (session: Session, password: string) => Promise<void>;
   settlement: Pick<WithdrawSettlement, 'hold'>;
+  /**
+   * The bonus wallet's rule for a withdrawal while a bonus is being wagered (DESIGN.md §13): refuses it, or warns and
+   * then, once the member confirms, forfeits the bonus. Absent: no bonus rule.
+   */
+  beforeWithdraw?: BeforeWithdraw;
 };
+
+/** Throws BONUS_WAGERING or BONUS_FORFEIT_CONFIRM (unconfirmed), or forfeits the bonus (confirmed). */
+export type BeforeWithdraw = (merchant: Merchant, memberId: bigint, confirmForfeit: boolean) => Promise<void>;
 
 /** Real names compare without case and with runs of spaces as one: "Juan  dela Cruz" is "juan dela cruz". */
 const sameName = (a: string, b: string) =>
@@ -49,6 +57,7 @@ export const withdrawMemberServiceFactory = ({
   members,
   checkPaymentPassword,
   settlement,
+  beforeWithdraw,
 }: WithdrawMemberServiceDeps) => {
   const { hold } = settlement;
   const realNameOf = async (session: Session): Promise<string> => {
@@ -160,7 +169,11 @@ export const withdrawMemberServiceFactory = ({
     }
     const available = await wallet.balanceMinor(merchant, session.memberId, 'CASH');
     if (amountMinor > available) throw new AppError('INSUFFICIENT_FUNDS', 422, 'Your balance is not enough');
+    const confirmForfeit = body.forfeitBonus === true;
+    // The warning comes before the password (it writes nothing); the forfeit only after it.
+    if (!confirmForfeit) await beforeWithdraw?.(merchant, session.memberId, false);
     await checkPaymentPassword(session, body.paymentPassword);
+    if (confirmForfeit) await beforeWithdraw?.(merchant, session.memberId, true);
 
     const nowMs = now();
     const orderNo = newOrderNo(nowMs);

@@ -49,6 +49,7 @@ const NO_INPUT = new Set([
   `POST ${OPS_API.depositApprove}`,
   `POST ${OPS_API.withdrawalApprove}`,
   `POST ${OPS_API.adjustmentApprove}`,
+  `POST ${OPS_API.promotionApplicationApprove}`,
 ]);
 
 const BAD_INPUT: Record<string, BadInput> = {
@@ -59,6 +60,7 @@ const BAD_INPUT: Record<string, BadInput> = {
   [`PATCH ${OPS_API.staff.account}`]: { body: { role: 'boss' }, fields: ['role'] },
   [`POST ${OPS_API.depositReject}`]: { body: { reason: '' }, fields: ['reason'] },
   [`POST ${OPS_API.withdrawalReject}`]: { body: { reason: '' }, fields: ['reason'] },
+  [`POST ${OPS_API.promotionApplicationReject}`]: { body: { reason: '' }, fields: ['reason'] },
   [`POST ${OPS_API.adjustments}`]: {
     body: {
       username: 'demo_member',

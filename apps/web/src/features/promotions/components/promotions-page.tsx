@@ -1,13 +1,11 @@
-import { useTranslation } from 'react-i18next';
-import { EmptyState } from '@/components/empty-state';
 import { PageFrame } from '@/components/page-frame';
+import { PromotionsList } from './promotions-list';
 
-/** Promotions (/promotions): the list arrives with the promotions feature. */
+/** Promotions (/promotions, spec §1): the same list as the member centre's promotions key. */
 export function PromotionsPage({ title }: { title: string }) {
-  const { t } = useTranslation();
   return (
     <PageFrame title={title}>
-      <EmptyState title={t('promotions.empty')} />
+      <PromotionsList />
     </PageFrame>
   );
 }

@@ -3,8 +3,8 @@
 
 -- Takes in up to p_batch rounds (all when NULL) settled since the watermark less p_overlap whose contribution changed,
 -- in one statement. A round's contribution (contracts' playContribution: only SETTLED real-money rounds count; stake is
--- the settled stake, bonus stake 0 until a bonus wallet exists) is compared with the sum of its journal rows in
--- play_stat_rounds; the difference is appended to the journal and added to play_stat_days on the business day of the
+-- the settled stake, of which bonus_bet_minor was paid with bonus money and is not own-money valid bet) is compared
+-- with the sum of its journal rows in play_stat_rounds; the difference is appended to the journal and added to play_stat_days on the business day of the
 -- round's current settlement (migration 0029, ADR 0028): a resettled round's earlier day is never rewritten. A round
 -- keeps the game type it was first counted under. Serialised on the watermark row; returns how many rounds it took in.
 CREATE OR REPLACE FUNCTION play_stats_take_in(p_batch integer, p_overlap interval DEFAULT interval '5 minutes')
@@ -20,7 +20,7 @@ BEGIN
     SELECT r.merchant_id, r.vendor_code, r.round_id, r.member_id, r.settled_at,
       (r.settled_at AT TIME ZONE m.timezone)::date AS business_day, coalesce(g.game_type, 'OTHER') AS game_type,
       (r.status = 'SETTLED' AND NOT r.play) AS counts, r.valid_bet_minor AS stake, r.win_minor AS payout,
-      0::bigint AS bonus
+      r.bonus_bet_minor AS bonus
     FROM game_round_facts r
     JOIN merchant_directory m ON m.id = r.merchant_id
     LEFT JOIN game_directory g

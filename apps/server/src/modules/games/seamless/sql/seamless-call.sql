@@ -71,6 +71,11 @@ DECLARE
   v_round_row record;
   v_balance bigint;
   v_settled boolean := false;
+  v_bonus jsonb;
+  v_ready bigint;
+  -- The BONUS account of the member's active grant (bonus wallet), NULL for nearly every call: one index probe.
+  v_bonus_account bigint := CASE WHEN (p->>'play')::boolean THEN NULL
+    ELSE bonus_account_for((p->>'merchant')::integer, (p->>'member')::bigint, p->>'currency') END;
 BEGIN
   v_kind := CASE v_op WHEN 'debit' THEN 'BET' WHEN 'credit' THEN 'WIN' WHEN 'rollback' THEN 'ROLLBACK'
     WHEN 'endRound' THEN 'END_ROUND' END;
@@ -115,7 +120,19 @@ BEGIN
       END IF;
       PERFORM seamless_refuse('BET_SETTLED', 'round');
     END IF;
-    v_balance := seamless_post(p, 'BET', v_account, v_house, v_amount);
+    -- While a bonus is being wagered the bet is funded cash first, then bonus (bonus wallet, DESIGN.md §13).
+    v_bonus := CASE WHEN v_bonus_account IS NULL THEN NULL ELSE bonus_debit(p, v_amount) END;
+    IF v_bonus IS NULL THEN
+      v_balance := seamless_post(p, 'BET', v_account, v_house, v_amount);
+    ELSIF v_bonus ? 'refused' THEN
+      PERFORM seamless_refuse(v_bonus->>'refused', v_bonus->>'detail');
+    ELSE
+      v_balance := (v_bonus->>'cash')::bigint;
+      IF (v_bonus->>'bonusPart')::bigint > 0 THEN
+        UPDATE game_rounds r SET bonus_bet_minor = r.bonus_bet_minor + (v_bonus->>'bonusPart')::bigint
+          WHERE r.merchant_id = v_merchant AND r.vendor_code = v_vendor AND r.round_id = v_round;
+      END IF;
+    END IF;
 
   ELSIF v_op = 'credit' THEN
     -- Locks the bet and settles it in one statement; a refusal below rolls the change back.
@@ -132,7 +149,7 @@ BEGIN
         status = CASE WHEN v_end AND r.status = 'OPEN' THEN 'SETTLED' ELSE r.status END,
         settled_at = CASE WHEN v_end AND r.status = 'OPEN' THEN now() ELSE r.settled_at END
       WHERE r.merchant_id = v_merchant AND r.vendor_code = v_vendor AND r.round_id = v_round
-      RETURNING r.status, r.game_code, r.valid_bet_minor, r.win_minor INTO v_round_row;
+      RETURNING r.status, r.game_code, r.valid_bet_minor, r.win_minor, r.bonus_bet_minor INTO v_round_row;
     -- The round's other bets lose with it. A round of one bet (a spin) has no other: its valid stake is this bet's.
     IF v_end AND v_round_row.valid_bet_minor <> v_bet.amount_minor THEN
       UPDATE vendor_transactions t SET status = 'SETTLED', updated_at = now()
@@ -143,7 +160,12 @@ BEGIN
     -- the round's totals again and keep one entry per round.
     v_settled := v_round_row.status = 'SETTLED' AND (v_end OR v_amount > 0);
     IF v_amount > 0 THEN
-      v_balance := seamless_post(p, 'WIN', v_house, v_account, v_amount);
+      -- A bet funded partly by bonus wins in its stake's cash:bonus proportion.
+      -- Only a member wagering now, or a round paid partly with bonus, has a share to split.
+      v_bonus := CASE WHEN v_bonus_account IS NULL AND v_round_row.bonus_bet_minor = 0 THEN NULL
+        ELSE bonus_settle(p, 'WIN', v_bet_tx, v_amount) END;
+      v_balance := CASE WHEN v_bonus IS NULL THEN seamless_post(p, 'WIN', v_house, v_account, v_amount)
+        ELSE (v_bonus->>'cash')::bigint END;
     END IF;
 
   ELSIF v_op = 'rollback' THEN
@@ -183,7 +205,17 @@ BEGIN
           WHERE r.merchant_id = v_merchant AND r.vendor_code = v_vendor AND r.round_id = v_round;
         UPDATE vendor_transactions t SET amount_minor = v_bet.amount_minor
           WHERE t.merchant_id = v_merchant AND t.vendor_code = v_vendor AND t.transaction_id = v_tx;
-        v_balance := seamless_post(p, 'REFUND', v_house, v_account, v_bet.amount_minor);
+        -- A bet funded partly by bonus is refunded in the same parts.
+        v_bonus := CASE WHEN v_bonus_account IS NULL AND NOT EXISTS (SELECT 1 FROM game_rounds r
+            WHERE r.merchant_id = v_merchant AND r.vendor_code = v_vendor AND r.round_id = v_round
+              AND r.bonus_bet_minor > 0) THEN NULL
+          ELSE bonus_settle(p, 'REFUND', v_bet_tx, 0) END;
+        IF v_bonus IS NOT NULL AND (v_bonus->>'bonusPart')::bigint > 0 THEN
+          UPDATE game_rounds r SET bonus_bet_minor = r.bonus_bet_minor - (v_bonus->>'bonusPart')::bigint
+            WHERE r.merchant_id = v_merchant AND r.vendor_code = v_vendor AND r.round_id = v_round;
+        END IF;
+        v_balance := CASE WHEN v_bonus IS NULL OR v_bonus ? 'normal'
+          THEN seamless_post(p, 'REFUND', v_house, v_account, v_bet.amount_minor) ELSE (v_bonus->>'cash')::bigint END;
       END IF;
       -- ROLLED_BACK or TOMBSTONE: rolled back already (a retry under another id); nothing moves.
     END IF;
@@ -212,14 +244,21 @@ BEGIN
     SELECT a.balance_minor INTO v_balance FROM ledger_account_balances a
       WHERE a.merchant_id = v_merchant AND a.id = v_account AND a.shard = 0;
   END IF;
+  IF v_bonus_account IS NOT NULL OR v_bonus IS NOT NULL THEN
+    -- The balance a vendor plays with is cash and the bonus being wagered.
+    v_balance := v_balance + bonus_balance_of(v_merchant, v_member, v_currency);
+    -- A grant whose turnover is met converts once none of its rounds is open: the caller converts it after the commit.
+    IF v_op <> 'debit' THEN v_ready := bonus_ready(v_merchant, v_member, v_currency); END IF;
+  END IF;
   UPDATE vendor_transactions t SET balance_after_minor = v_balance
     WHERE t.merchant_id = v_merchant AND t.vendor_code = v_vendor AND t.transaction_id = v_tx;
   IF NOT v_settled THEN
-    RETURN jsonb_build_object('duplicate', false, 'balance', v_balance::text, 'settled', false);
+    RETURN jsonb_build_object('duplicate', false, 'balance', v_balance::text, 'settled', false,
+      'bonusReady', v_ready::text);
   END IF;
   RETURN jsonb_build_object('duplicate', false, 'balance', v_balance::text, 'settled', true,
     'betMinor', v_round_row.valid_bet_minor::text, 'winMinor', v_round_row.win_minor::text,
-    'game', v_round_row.game_code);
+    'game', v_round_row.game_code, 'bonusReady', v_ready::text);
 END $$;
 
 -- Group commit of seamless calls (ADR 0013): calls that arrive together run in one statement, hence one transaction
@@ -242,8 +281,10 @@ BEGIN
       array_agg(ledger_key_hash(c->>'source', c->>'tx'))
     INTO v_merchants, v_accounts, v_hashes
     FROM jsonb_array_elements(p_calls) AS c,
-      LATERAL (VALUES ((c->>'account')::bigint), ((c->>'house')::bigint)) AS x (acc)
-    WHERE c->>'op' <> 'endRound';
+      LATERAL (VALUES ((c->>'account')::bigint), ((c->>'house')::bigint),
+        (CASE WHEN (c->>'play')::boolean THEN NULL
+          ELSE bonus_account_for((c->>'merchant')::integer, (c->>'member')::bigint, c->>'currency') END)) AS x (acc)
+    WHERE c->>'op' <> 'endRound' AND x.acc IS NOT NULL;
   PERFORM ledger_lock_accounts(v_merchants, v_accounts, v_hashes);
   FOR v_call IN SELECT value FROM jsonb_array_elements(p_calls) LOOP
     BEGIN

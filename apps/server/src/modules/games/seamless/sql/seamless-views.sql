@@ -6,10 +6,10 @@
 DROP VIEW IF EXISTS game_round_records, game_round_facts, vendor_call_records;
 
 -- Every game round, from either wallet protocol: its member, vendor, game, money totals (turnover: bets not rolled
--- back), status and times (the betting record and the reports).
+-- back), status and times (the betting record and the reports), and the part of the stake paid with bonus money.
 CREATE OR REPLACE VIEW game_round_facts AS
 SELECT merchant_id, vendor_code, round_id, member_id, game_code, currency, play, bet_minor, win_minor,
-  valid_bet_minor, status, started_at, settled_at
+  valid_bet_minor, status, started_at, settled_at, bonus_bet_minor
 FROM game_rounds;
 
 -- Every seamless call of a round (bet, win, rollback, round end, and a rollback's tombstone) with its amount and state.

@@ -1,0 +1,110 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { API, type BonusGrant, type Promotion } from '@platform/contracts';
+import { callsTo, mockApi } from '@/testing/api-mock';
+import { makeMemberInfo } from '@/testing/fixtures';
+import { renderApp, setViewport, signIn } from '@/testing/render-app';
+
+const COLD = { timeout: 10_000 };
+
+const promotion = (overrides: Partial<Promotion>): Promotion => ({
+  id: '1',
+  kind: 'FREE',
+  title: 'Free 8.88',
+  terms: 'Wager x5',
+  bannerUrl: null,
+  startsAt: '2026-11-20T00:00:00.000Z',
+  endsAt: null,
+  status: 'claim',
+  bonus: '8.88',
+  percent: null,
+  maxBonus: null,
+  minDeposit: '0.00',
+  turnoverMultiple: 5,
+  turnoverBase: 'BONUS',
+  claimsLeft: 1,
+  ...overrides,
+});
+
+const grant = (overrides: Partial<BonusGrant> = {}): BonusGrant => ({
+  id: '7',
+  status: 'ACTIVE',
+  amount: '200.00',
+  balance: '150.00',
+  turnoverRequired: '4000.00',
+  turnoverDone: '1000.00',
+  weights: {},
+  defaultWeight: 100,
+  maxBet: '50.00',
+  maxConversion: null,
+  onWithdraw: 'FORFEIT',
+  expiresAt: '2026-12-01T00:00:00.000Z',
+  createdAt: '2026-11-26T00:00:00.000Z',
+  closedAt: null,
+  converted: '0.00',
+  forfeited: '0.00',
+  ...overrides,
+});
+
+describe('member centre promotions and bonus', { timeout: 20_000 }, () => {
+  beforeEach(() => {
+    setViewport(true);
+    signIn(0);
+  });
+
+  it('should list promotions with their status and claim a free bonus with its button', async () => {
+    let claimed = false;
+    const api = mockApi({
+      'GET /wps/member/info': () => makeMemberInfo(),
+      [`GET ${API.wallet.balance}`]: () => ({ balance: '10.00', currencySymbol: '$' }),
+      [`GET ${API.promotions.list}`]: () => ({
+        list: [
+          promotion({ status: claimed ? 'claimed' : 'claim' }),
+          promotion({
+            id: '2',
+            kind: 'FIRST_DEPOSIT',
+            title: 'Welcome 100%',
+            status: 'join',
+            bonus: null,
+            percent: '100.00',
+            maxBonus: '1000.00',
+          }),
+        ],
+        availablePromoCount: claimed ? 1 : 2,
+      }),
+      [`POST ${API.promotions.claim.replace(':id', '1')}`]: () => {
+        claimed = true;
+        return { claimId: '9', status: 'claimed', grant: grant({ amount: '8.88', balance: '8.88' }) };
+      },
+    });
+    const { user } = await renderApp('/member?page=promotions');
+    const cards = await screen.findAllByTestId('promotion', {}, COLD);
+    expect(cards.map((card) => card.getAttribute('data-status'))).toEqual(['claim', 'join']);
+    expect(within(cards[1] as HTMLElement).getByText('100.00% bonus up to 1,000.00')).toBeVisible();
+    expect(screen.getByTestId('promotions-available')).toHaveTextContent('Promotions you can take: 2');
+    await user.click(within(cards[0] as HTMLElement).getByRole('button', { name: 'Claim' }));
+    await waitFor(() => expect(callsTo(api, 'POST', API.promotions.claim.replace(':id', '1'))).toHaveLength(1));
+    await waitFor(() => expect(screen.getAllByTestId('promotion')[0]).toHaveAttribute('data-status', 'claimed'));
+    expect(within(screen.getAllByTestId('promotion')[0] as HTMLElement).queryByRole('button')).toBeNull();
+  });
+
+  it('should show the bonus being wagered with its turnover, and the latest grants', async () => {
+    mockApi({
+      'GET /wps/member/info': () => makeMemberInfo(),
+      [`GET ${API.wallet.balance}`]: () => ({ balance: '10.00', currencySymbol: '$' }),
+      [`GET ${API.bonus.details}`]: () => ({
+        active: grant(),
+        history: [grant(), grant({ id: '6', status: 'CONVERTED', converted: '50.00', balance: '0.00' })],
+      }),
+    });
+    await renderApp('/member?page=bonusDetails');
+    expect(await screen.findByTestId('bonus-balance', {}, COLD)).toHaveTextContent('150.00');
+    expect(screen.getByTestId('bonus-turnover')).toHaveTextContent('1,000.00 / 4,000.00');
+    expect(screen.getByRole('progressbar', { name: 'Turnover' })).toHaveAttribute('value', '25');
+    expect(screen.getByTestId('bonus-withdraw-rule')).toHaveTextContent('forfeits this bonus');
+    expect(screen.getAllByTestId('bonus-row').map((row) => row.getAttribute('data-status'))).toEqual([
+      'ACTIVE',
+      'CONVERTED',
+    ]);
+  });
+});

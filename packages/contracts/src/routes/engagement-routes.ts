@@ -1,0 +1,60 @@
+import { BonusDetailsSchema } from '../bonus';
+import { OPS_API } from '../ops-paths';
+import {
+  PromotionApplicationDecidedSchema,
+  PromotionApplicationDecisionSchema,
+  PromotionApplicationListSchema,
+  PromotionApplicationParamsSchema,
+  PromotionApplicationStatusSchema,
+  PromotionApplyFieldsSchema,
+  PromotionClaimSchema,
+  PromotionListQuerySchema,
+  PromotionListSchema,
+  PromotionParamsSchema,
+} from '../promotions';
+import { API } from '../paths';
+import type { RouteDescriptor } from './route-descriptor';
+
+/** The member's bonuses and promotions (issue 20; spec §2 member centre bonusDetails, promotions, rewardCenter). */
+export const ENGAGEMENT_ROUTES = [
+  { method: 'GET', path: API.bonus.details, auth: 'member', response: BonusDetailsSchema },
+  {
+    method: 'GET',
+    path: API.promotions.list,
+    auth: 'member',
+    query: PromotionListQuerySchema,
+    response: PromotionListSchema,
+  },
+  {
+    method: 'POST',
+    path: API.promotions.claim,
+    auth: 'member',
+    params: PromotionParamsSchema,
+    response: PromotionClaimSchema,
+  },
+  {
+    method: 'POST',
+    path: API.promotions.apply,
+    auth: 'member',
+    params: PromotionParamsSchema,
+    body: PromotionApplyFieldsSchema,
+    encoding: 'multipart',
+    response: PromotionApplicationStatusSchema,
+  },
+  { method: 'GET', path: OPS_API.promotionApplications, auth: 'staff', response: PromotionApplicationListSchema },
+  {
+    method: 'POST',
+    path: OPS_API.promotionApplicationApprove,
+    auth: 'staff',
+    params: PromotionApplicationParamsSchema,
+    response: PromotionApplicationDecidedSchema,
+  },
+  {
+    method: 'POST',
+    path: OPS_API.promotionApplicationReject,
+    auth: 'staff',
+    params: PromotionApplicationParamsSchema,
+    body: PromotionApplicationDecisionSchema,
+    response: PromotionApplicationDecidedSchema,
+  },
+] as const satisfies readonly RouteDescriptor[];
