@@ -10,7 +10,6 @@ import { add, choose, has, rowSpec, single, total, type Hits, type LotteryMethod
 
 const top3 = (d: readonly number[]) => d[0]! % 1000;
 const digitsOf3 = (n: number) => [Math.floor(n / 100), Math.floor(n / 10) % 10, n % 10];
-const sortedKey = (n: number) => digitsOf3(n).sort().join('');
 
 const sea: LotteryMethod[] = [
   {
