@@ -9,7 +9,8 @@ import { keyRtp, lotteryMethod, type OddsTable } from './odds';
  */
 export const LOTTERY_TICKETS_MAX = 100_000;
 export const LOTTERY_MULTIPLE_MAX = 10_000;
-export const LOTTERY_ROW_MAX = 1000;
+/** A row may hold every value of its range (4D: 10,000 numbers). */
+export const LOTTERY_ROW_MAX = 10_000;
 
 export type BetInput = { method: string; rows: Rows; unitMinor: bigint; multiple: number };
 export type PricedBet = { method: LotteryMethod; count: number; costMinor: bigint };
@@ -62,18 +63,16 @@ export const priceBet = (input: BetInput, table: OddsTable): PricedBet => {
 
 export type SettledBet = { hits: Hits; winTickets: number; payoutMinor: bigint; cappedFromMinor: bigint | null };
 
-/** The bet against the drawn numbers: hits per odds key, the payout, and the cap when it applied. */
-export const settleBet = (
-  input: BetInput,
+/** The payout of hits under a table: Σ hits × multiplierE4 × unit × multiple / 10,000, rounded down, then capped. */
+export const payoutOf = (
+  method: LotteryMethod,
   table: OddsTable,
-  draw: readonly number[],
+  hits: Hits,
+  stake: { unitMinor: bigint; multiple: number },
   capMinor?: bigint,
 ): SettledBet => {
-  const method = lotteryMethod(input.method);
-  const rows = validateRows(method, input.rows);
   const odds = table.odds[method.code];
   if (odds === undefined) throw new GameInputError(`${method.code} is not offered here`);
-  const hits = method.hits(draw, rows);
   let sumE4 = 0n;
   let winTickets = 0;
   for (const [key, hitCount] of Object.entries(hits)) {
@@ -83,10 +82,23 @@ export const settleBet = (
     sumE4 += BigInt(n) * BigInt(multiplierE4);
     winTickets += n;
   }
-  const payout = (sumE4 * input.unitMinor * BigInt(input.multiple)) / 10_000n;
-  if (capMinor !== undefined && payout > capMinor)
+  const payout = (sumE4 * stake.unitMinor * BigInt(stake.multiple)) / 10_000n;
+  if (capMinor !== undefined && payout > capMinor) {
     return { hits, winTickets, payoutMinor: capMinor, cappedFromMinor: payout };
+  }
   return { hits, winTickets, payoutMinor: payout, cappedFromMinor: null };
+};
+
+/** The bet against the drawn numbers: hits per odds key, the payout, and the cap when it applied. */
+export const settleBet = (
+  input: BetInput,
+  table: OddsTable,
+  draw: readonly number[],
+  capMinor?: bigint,
+): SettledBet => {
+  const method = lotteryMethod(input.method);
+  const rows = validateRows(method, input.rows);
+  return payoutOf(method, table, method.hits(draw, rows), input, capMinor);
 };
 
 /** The stated return of one particular pick: Σ exposures × key RTP / tickets (what the bench compares against). */
