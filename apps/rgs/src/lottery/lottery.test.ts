@@ -9,8 +9,8 @@ import { startHarness, TEST_SECRET, type Harness } from '../test/harness';
 import { manualClock, type ManualClock } from '../test/manual-clock';
 import { lotteryEngineFactory, type LotteryEngine } from './engine';
 
-/** 04:00:10 UTC = 12:00:10 in the 5D game's time zone (UTC+8): issue 0721 of the day is open until 04:00:50. */
-const START = Date.parse('2026-11-27T04:00:10Z');
+/** 08:50:10 UTC = 16:50:10 in the 5D game's time zone (UTC+8): issue 1011 of the day is open until 08:50:50. */
+const START = Date.parse('2026-11-27T08:50:10Z');
 const CODES = ['lott-ffc1', 'vn-south'];
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 /** Always one hit: every digit in the first position (10 tickets of 2.00; a hit pays 9.75x at prize group 1950). */
@@ -92,22 +92,22 @@ describeEachDatabase('lottery gateway', (getDb) => {
 
   it('should take bets until the window closes, draw from the published commitment, and settle once on two engines', async () => {
     const published = await menu();
-    expect(published.current?.issueNo).toBe('202611270721');
+    expect(published.current?.issueNo).toBe('202611271011');
     const a = await h.launch('lott-ffc1', { playerId: 'Plot-a', balance: '1000.00' });
     const placed = await bet(a.session, SURE_WIN);
     expect(placed.status).toBe(201);
-    expect(placed.body.value).toMatchObject({ cost: '20.00', count: 10, issueNo: '202611270721' });
+    expect(placed.body.value).toMatchObject({ cost: '20.00', count: 10, issueNo: '202611271011' });
     // The client's count and cost are never read: a pick outside the method's rows is refused, nothing debited.
     expect((await bet(a.session, { ...SURE_WIN, picks: [[10], [], [], [], []] })).status).toBe(400);
     expect(platform.balanceOf('Plot-a')).toBe('980.00');
 
-    await clock.advance(41_000); // 04:00:51: the window closed at 04:00:50
+    await clock.advance(41_000); // 08:50:51: the window closed at 08:50:50
     const late = await bet(a.session, SURE_WIN);
     expect(late.status).toBe(409);
     expect(late.body.code).toBe('BETTING_CLOSED');
     expect(platform.balanceOf('Plot-a')).toBe('980.00');
 
-    await clock.advance(10_000); // 04:01:01: past the draw
+    await clock.advance(10_000); // 08:51:01: past the draw
     await bothEnginesTwice();
     const credits = callsOf(placed.body.value.betId, 'credit');
     expect(credits).toHaveLength(1);
@@ -116,7 +116,7 @@ describeEachDatabase('lottery gateway', (getDb) => {
     expect(platform.balanceOf('Plot-a')).toBe('999.50');
 
     const results = (await h.request<Results>('GET', '/lgw/games/results?gameCode=lott-ffc1')).body.value.list;
-    const drawn = results.find((r) => r.issueNo === '202611270721')!;
+    const drawn = results.find((r) => r.issueNo === '202611271011')!;
     expect(drawn.commitment).toBe(published.current!.commitment);
     const verified = verifyLotteryDraw('digit5', {
       seed: drawn.seed,
@@ -210,7 +210,7 @@ describeEachDatabase('lottery gateway', (getDb) => {
       ['vns.de', 9_500n],
       ['vns.lo2', BigInt(occurrences) * 9_500n],
     ]);
-    // Hours passed on the test clock in a moment: a credit that met a stale connection is retried, as any would be.
+    // Minutes passed on the test clock in a moment: a credit that met a stale connection is retried, as any would be.
     await clock.advance(2_000);
     await h.rgs.rgs.payments.sweep();
     expect(platform.balanceOf('Plot-v')).toBe(((500_000 - 19_000 + 9_500 + occurrences * 9_500) / 100).toFixed(2));
