@@ -95,9 +95,14 @@ export function BetSlip({ method, units, busy, onBet, onChase }: Props) {
 
   return (
     <div className="lottery__slip">
-      <p className="muted">{method.rule}</p>
       <p className="lottery__odds">
-        {method.odds.map((o) => t('lottery.odds', { key: o.key, odds: o.odds, rtp: o.rtp })).join(' · ')}
+        {method.odds
+          .map((o) =>
+            o.key === 'win' || o.key === 'side'
+              ? t('lottery.pays', { odds: o.odds, rtp: o.rtp })
+              : t('lottery.odds', { key: o.key, odds: o.odds, rtp: o.rtp }),
+          )
+          .join(' · ')}
       </p>
       {rows.map((values, row) => (
         <fieldset key={row} className="lottery__row">
