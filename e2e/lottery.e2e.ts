@@ -59,9 +59,10 @@ it('bets on a 1-minute game, counts down to the draw, and pays the win into the 
     70_000,
   ).toBe(true);
   await page.getByRole('button', { name: en.lottery.placeBet }).click();
-  await expect
-    .poll(() => page.locator('.lottery__placed').innerText(), { timeout: 15_000 })
-    .toMatch(/Bet placed on issue \d{12}/);
+  // The slip answers with the bet placed, or says why not.
+  const answer = page.locator('.lottery__placed, .lottery__error');
+  await answer.waitFor({ timeout: 30_000 });
+  expect(await answer.innerText()).toMatch(/Bet placed on issue \d{12}/);
   const issue = /issue (\d{12})/.exec(await page.locator('.lottery__placed').innerText())![1]!;
   await eventually(async () => Number(amountIn(await headerAmount(page)).replace(/,/g, ''))).toBe(before - 20);
 
