@@ -240,10 +240,10 @@ describe('game lobby as a member', () => {
     expect(new URL(page.url()).pathname).toBe('/live');
 
     await ready(page, '/lott?vassalage=LOTT');
-    await cardNamed(page, 'Lotto 6 of 42').getByTestId('game-card-start').click();
+    await cardNamed(page, '1-Minute 5D').getByTestId('game-card-start').click();
     await expect
       .poll(() => `${new URL(page.url()).pathname}${new URL(page.url()).search}`)
-      .toBe('/lottery?gameCode=lott-6-42');
+      .toBe('/lottery?gameCode=lott-ffc1');
     await page.context().close();
   });
 

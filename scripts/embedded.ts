@@ -11,11 +11,15 @@ import { selfUrlOf, vendorSecretKey, type Env } from '@platform/server';
  * (scripts/start.ts) and by the browser tests.
  */
 export const RGS_PREFIX = '/rgs';
+/** The RGS's lottery gateway (spec §7 `/lgw/...`), served on the platform's origin like a vendor's configured path. */
+export const LGW_PREFIX = '/lgw';
 
 export type SecretResolver = (merchantCode: string, vendorCode: string) => string | undefined;
 
 /** The vendor code the platform knows the in-process RGS by (the demo catalogue's RGS vendor). */
 export const EMBEDDED_RGS_VENDOR = 'RGS';
+/** The vendor codes the RGS's lottery gateway speaks for (ADR 0033): each has a secret of its own. */
+export const EMBEDDED_VENDORS: ReadonlySet<string> = new Set([EMBEDDED_RGS_VENDOR, 'LOTT', 'TCG_SEA', 'TCG_LOTTO_VN']);
 
 /**
  * Shared secrets (ADR 0013): a VENDOR_SECRET_<MERCHANT>_<VENDOR> variable wins; otherwise the in-process RGS's secret
@@ -27,18 +31,19 @@ export const embeddedSecrets = (env: Pick<Env, 'VENDOR_SECRETS'>): SecretResolve
   const processKey = randomBytes(32);
   return (merchantCode, vendorCode) =>
     env.VENDOR_SECRETS.get(vendorSecretKey(merchantCode, vendorCode)) ??
-    (vendorCode === EMBEDDED_RGS_VENDOR
+    (EMBEDDED_VENDORS.has(vendorCode)
       ? createHmac('sha256', processKey).update(`${merchantCode}:${vendorCode}`).digest('base64url')
       : undefined);
 };
 
-/** Sends /rgs and /rgs/* to the RGS, everything else to the listeners already on the server (the platform). */
+/** Sends /rgs, /lgw and their paths to the RGS, everything else to the listeners already on the server (the platform). */
 const forwardPrefix = (server: Server, rgs: RgsApp): void => {
   const platformListeners = server.listeners('request') as Array<(req: IncomingMessage, res: ServerResponse) => void>;
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? '/';
-    if (url === RGS_PREFIX || url.startsWith(`${RGS_PREFIX}/`) || url.startsWith(`${RGS_PREFIX}?`)) {
+    const ours = (prefix: string) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`);
+    if (ours(RGS_PREFIX) || ours(LGW_PREFIX)) {
       rgs.routing(req, res);
       return;
     }
@@ -60,9 +65,9 @@ export const mountRgs = async (app: FastifyInstance, env: Env, options: MountOpt
     logger: app.log.child({ service: 'rgs' }),
     ...options.rgs,
     database: options.database ?? { dataDir: join(env.DATA_DIR, 'rgs') },
-    operators: (merchantCode) => {
+    operators: (merchantCode, vendorCode = EMBEDDED_RGS_VENDOR) => {
       const platformUrl = selfUrlOf(app);
-      const secret = options.secrets(merchantCode, EMBEDDED_RGS_VENDOR);
+      const secret = options.secrets(merchantCode, vendorCode);
       return platformUrl === undefined || secret === undefined ? undefined : { platformUrl, secret };
     },
   });

@@ -17,6 +17,8 @@ import { jackpotFactory } from './jackpot/jackpot';
 import { systemClock, type Clock } from './lib/clock';
 import { failure, RgsError } from './lib/errors';
 import { registerInputGuard } from './lib/input-guard';
+import { lotteryEngineFactory, type LotteryEngine, type LotteryOptions } from './lottery/engine';
+import { registerLotteryGateway } from './lottery/lgw-routes';
 import { registerPages } from './pages/pages';
 import { BASE_HEADERS } from './pages/security-headers';
 import { paymentsFactory, type Payments, type PaymentsOptions } from './platform/payments';
@@ -52,6 +54,8 @@ export type BuildRgsOptions = {
   callTimeoutMs?: number;
   payments?: PaymentsOptions;
   crash?: CrashOptions;
+  /** The lottery draw engine (lottery/engine.ts): which lotteries, and whether its timer runs. */
+  lottery?: LotteryOptions;
   jackpot?: { seedMinor?: bigint };
   /** Calls per operator on the transfer protocol (default TRANSFER_RATE_LIMIT; tests lower it). */
   transferRateLimit?: TransferRateLimit;
@@ -68,6 +72,7 @@ export type BuildRgsOptions = {
 export type RgsServices = {
   db: Database;
   crash: CrashEngine;
+  lottery: LotteryEngine;
   payments: Payments;
   sessionPurge: SessionPurge;
   clock: Clock;
@@ -159,10 +164,19 @@ export const buildRgs = async (options: BuildRgsOptions): Promise<RgsApp> => {
   const rounds = roundsFactory({ db, clock, payments, randomBytes, verifierUrl });
   const sessions = sessionsFactory({ db, clock, seamless, operators: options.operators, randomBytes });
   const crash = crashEngineFactory({ db, clock, rounds, payments, randomBytes, log: app.log, options: options.crash });
+  const lottery = lotteryEngineFactory({
+    db,
+    clock,
+    rounds,
+    payments,
+    randomBytes,
+    log: app.log,
+    options: options.lottery,
+  });
   const sessionPurge = sessionPurgeFactory({ db, clock, log: app.log, options: options.sessionPurge });
 
   const closeTasks = new Set<() => Promise<void>>();
-  app.decorate('rgs', { db, crash, payments, sessionPurge, clock, closeTasks } satisfies RgsServices);
+  app.decorate('rgs', { db, crash, lottery, payments, sessionPurge, clock, closeTasks } satisfies RgsServices);
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof RgsError) {
       if (error.httpStatus >= 500) request.log.warn({ code: error.code }, error.message);
@@ -190,6 +204,7 @@ export const buildRgs = async (options: BuildRgsOptions): Promise<RgsApp> => {
   registerInputGuard(app);
   app.get('/rgs/health', async () => ({ ok: true }));
   registerApi(app, { db, sessions, fair, rounds, jackpot, crash, payments });
+  registerLotteryGateway(app, { db, clock, sessions, lottery });
   registerTransferProtocol(app, {
     wallet: transferWalletFactory({ db, clock }),
     operators: options.operators,
@@ -202,10 +217,12 @@ export const buildRgs = async (options: BuildRgsOptions): Promise<RgsApp> => {
     payments.start();
     sessionPurge.start();
     await crash.start();
+    await lottery.start();
   });
   app.addHook('onClose', async () => {
     for (const task of closeTasks) await task();
     await crash.stop();
+    await lottery.stop();
     await payments.stop();
     await sessionPurge.stop();
     if (owned) await db.close();

@@ -4,6 +4,7 @@
  */
 export * from './crash';
 export * from './dice';
+export * from './lottery';
 export { GameInputError } from './errors';
 export * from './mines';
 export * from './plinko';

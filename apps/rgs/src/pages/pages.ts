@@ -99,6 +99,9 @@ const outcomeSummary = (round: RoundView, lang: Lang): string[] => {
         cashout === null ? t('summary.noCashout') : t('summary.cashedOutAt', { multiplier: fmtMultiplierE2(cashout) }),
       ];
     }
+    case 'lottery':
+      // A lottery bet's issue, numbers and hits are in the outcome JSON the page shows below.
+      return [];
   }
 };
 

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
 import type { Clock } from '../lib/clock';
+import { vendorOfGame } from '../lib/games';
 import { toWire } from '../lib/money';
 import { moveMoney } from '../wallet/wallet';
 import { insertCall, requestFor, rollbackIdFor, SELECT_CALL, type CallRow } from './call-outbox';
@@ -83,7 +84,8 @@ export const paymentsFactory = (deps: {
     return rows[0];
   };
 
-  const send = (row: CallRow): Promise<CallOutcome> => seamless.call(row.operator, row.op, requestFor(row) as never);
+  const send = (row: CallRow): Promise<CallOutcome> =>
+    seamless.call(row.operator, row.op, requestFor(row) as never, vendorOfGame(row.game_code));
 
   const markDone = async (transactionId: string, balance: string): Promise<void> => {
     await db.query(

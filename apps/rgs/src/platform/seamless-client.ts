@@ -13,10 +13,14 @@ import {
   type SeamlessRollbackRequest,
 } from '@platform/contracts';
 import type { Clock } from '../lib/clock';
+import { RGS_VENDOR_CODE } from './vendor';
 
-/** How the RGS reaches one operator (merchant): its platform's base URL and the shared secret (PROTOCOL.md). */
+/**
+ * How the RGS reaches one operator (merchant): its platform's base URL and the shared secret (PROTOCOL.md). The secret
+ * is agreed per merchant and vendor: the lottery gateway calls for its own vendor codes (ADR 0033); no vendor = RGS.
+ */
 export type Operator = { platformUrl: string; secret: string };
-export type OperatorResolver = (merchantCode: string) => Operator | undefined;
+export type OperatorResolver = (merchantCode: string, vendorCode?: string) => Operator | undefined;
 
 export type SeamlessRequests = {
   balance: SeamlessBalanceRequest;
@@ -37,10 +41,15 @@ export type CallOutcome =
   | { kind: 'unknown'; reason: 'network' | 'timeout' | 'server'; httpStatus?: number; message: string };
 
 export type SeamlessClient = {
-  call<Op extends SeamlessOp>(merchantCode: string, op: Op, body: SeamlessRequests[Op]): Promise<CallOutcome>;
+  call<Op extends SeamlessOp>(
+    merchantCode: string,
+    op: Op,
+    body: SeamlessRequests[Op],
+    vendorCode?: string,
+  ): Promise<CallOutcome>;
 };
 
-export const RGS_VENDOR_CODE = 'RGS';
+export { RGS_VENDOR_CODE };
 export const DEFAULT_CALL_TIMEOUT_MS = 5_000;
 
 export const signSeamless = (secret: string, timestamp: string, rawBody: string): string =>
@@ -69,8 +78,9 @@ export const seamlessClientFactory = (deps: {
   vendorCode?: string;
   timeoutMs?: number;
 }): SeamlessClient => ({
-  call: async (merchantCode, op, body) => {
-    const operator = deps.operators(merchantCode);
+  call: async (merchantCode, op, body, vendorCode) => {
+    const vendor = vendorCode ?? deps.vendorCode ?? RGS_VENDOR_CODE;
+    const operator = deps.operators(merchantCode, vendor);
     if (operator === undefined) {
       return { kind: 'refused', httpStatus: 0, code: 'OPERATOR_UNKNOWN', message: `No operator ${merchantCode}` };
     }
@@ -84,7 +94,7 @@ export const seamlessClientFactory = (deps: {
         headers: {
           'content-type': 'application/json',
           [SEAMLESS_HEADERS.merchant]: merchantCode,
-          [SEAMLESS_HEADERS.vendor]: deps.vendorCode ?? RGS_VENDOR_CODE,
+          [SEAMLESS_HEADERS.vendor]: vendor,
           [SEAMLESS_HEADERS.timestamp]: timestamp,
           [SEAMLESS_HEADERS.signature]: signSeamless(operator.secret, timestamp, rawBody),
         },

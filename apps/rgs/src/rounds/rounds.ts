@@ -174,6 +174,7 @@ const ROUND_PREFIX: Record<RgsFamily, string> = {
   mines: 'mines',
   plinko: 'plinko',
   crash: 'crash',
+  lottery: 'lot',
 };
 
 /** The RGS-held wallet a transfer-mode session plays from. */

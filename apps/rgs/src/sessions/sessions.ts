@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Database } from '../db/database';
 import type { Clock } from '../lib/clock';
 import { RgsError } from '../lib/errors';
-import { RGS_GAMES, isGameCode, type RgsFamily, type RgsGameCode } from '../lib/games';
+import { familyOfGame, isLaunchable, vendorOfGame, type RgsFamily } from '../lib/games';
 import { toWire } from '../lib/money';
 import type { OperatorResolver, SeamlessClient } from '../platform/seamless-client';
 import { refusalError } from '../platform/refusals';
@@ -26,7 +26,8 @@ export type PageSession = {
   playerId: string;
   currency: string;
   mode: 'real' | 'play';
-  gameCode: RgsGameCode;
+  /** An in-house game's code or a lottery's (lib/games.ts). */
+  gameCode: string;
   family: RgsFamily;
   lang: 'en' | 'ty';
   /** Who holds the balance: the platform (seamless calls) or this server (transfer mode, wallet/wallet.ts). */
@@ -44,7 +45,7 @@ export const SessionSwapSchema = z.strictObject({
   op: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,31}$/, 'must be a merchant code'),
   player: z.string().min(1).max(64),
   currency: z.string().regex(/^[A-Z][A-Z0-9]{2,7}$/, 'must be a currency code'),
-  game: z.string().refine(isGameCode, 'is not a game of this server'),
+  game: z.string().max(40).refine(isLaunchable, 'is not a game of this server'),
   mode: z.enum(['real', 'play']),
   /** The lobby's language as the platform wrote it; a language this server has no pack for shows in English. */
   lang: z.string().regex(/^[a-z]{2,8}(-[a-z0-9]{1,8})?$/, 'must be a language code'),
@@ -72,7 +73,7 @@ type SessionRow = {
 };
 
 const toSession = (row: SessionRow): PageSession => {
-  const gameCode = row.game_code as RgsGameCode;
+  const gameCode = row.game_code;
   return {
     idHash: row.id_hash,
     operator: row.operator,
@@ -80,7 +81,7 @@ const toSession = (row: SessionRow): PageSession => {
     currency: row.currency,
     mode: row.mode,
     gameCode,
-    family: RGS_GAMES[gameCode],
+    family: familyOfGame(gameCode),
     lang: row.lang,
     wallet: row.wallet,
     platformToken: row.platform_token,
@@ -122,22 +123,24 @@ export const sessionsFactory = (deps: {
   const checkTransferSession = async (session: PageSession): Promise<void> => {
     const now = clock.now();
     if (now - (confirmedAt.get(session.idHash) ?? 0) < TRANSFER_SESSION_CHECK_MS) return;
-    const outcome = await seamless.call(session.operator, 'balance', {
-      sessionToken: session.platformToken,
-      playerId: session.playerId,
-      currency: session.currency,
-    });
+    const outcome = await seamless.call(
+      session.operator,
+      'balance',
+      { sessionToken: session.platformToken, playerId: session.playerId, currency: session.currency },
+      vendorOfGame(session.gameCode),
+    );
     if (outcome.kind === 'refused') throw refusalError(outcome, 'PLATFORM_REFUSED');
     if (outcome.kind === 'ok') confirmed(session.idHash, now);
   };
 
   /** Seamless mode: the platform confirms the launch token (and tells the balance) with a `balance` call. */
   const confirmWithPlatform = async (input: SessionSwap, tokenHash: string): Promise<string> => {
-    const outcome = await seamless.call(input.op, 'balance', {
-      sessionToken: input.token,
-      playerId: input.player,
-      currency: input.currency,
-    });
+    const outcome = await seamless.call(
+      input.op,
+      'balance',
+      { sessionToken: input.token, playerId: input.player, currency: input.currency },
+      vendorOfGame(input.game),
+    );
     if (outcome.kind === 'unknown') {
       // Nothing was learnt about the token: give it back so a reload can try again.
       await db.query('DELETE FROM used_launch_tokens WHERE token_hash = $1', [tokenHash]);
@@ -148,7 +151,7 @@ export const sessionsFactory = (deps: {
   };
 
   const swap = async (input: SessionSwap) => {
-    const operator = deps.operators(input.op);
+    const operator = deps.operators(input.op, vendorOfGame(input.game));
     if (operator === undefined) {
       throw new RgsError('OPERATOR_UNKNOWN', 400, 'This game server does not know your casino');
     }
@@ -209,7 +212,7 @@ export const sessionsFactory = (deps: {
       lang,
       wallet: input.wallet,
       game: input.game,
-      family: RGS_GAMES[input.game as RgsGameCode],
+      family: familyOfGame(input.game),
       balance,
     };
   };
@@ -241,11 +244,12 @@ export const sessionsFactory = (deps: {
         await walletBalance(db, { operator: session.operator, playerId: session.playerId, currency: session.currency }),
       );
     }
-    const outcome = await seamless.call(session.operator, 'balance', {
-      sessionToken: session.platformToken,
-      playerId: session.playerId,
-      currency: session.currency,
-    });
+    const outcome = await seamless.call(
+      session.operator,
+      'balance',
+      { sessionToken: session.platformToken, playerId: session.playerId, currency: session.currency },
+      vendorOfGame(session.gameCode),
+    );
     if (outcome.kind === 'ok') return outcome.answer.balance;
     if (outcome.kind === 'refused') throw refusalError(outcome, 'PLATFORM_REFUSED');
     throw new RgsError('PLATFORM_UNAVAILABLE', 503, 'The casino did not answer; try again in a moment');

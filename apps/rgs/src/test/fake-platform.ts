@@ -26,6 +26,8 @@ export type RecordedCall = {
   status: number;
   /** false when the request was refused before reaching the wallet (signature, fault). */
   applied: boolean;
+  /** The X-Vendor the call came with. */
+  vendor?: string;
 };
 
 type Session = { playerId: string; currency: string };
@@ -42,7 +44,14 @@ const readBody = (request: IncomingMessage): Promise<string> =>
     request.on('error', reject);
   });
 
-export const startFakePlatform = async (options: { secret: string; merchant?: string; now?: () => number }) => {
+export const startFakePlatform = async (options: {
+  secret: string;
+  merchant?: string;
+  now?: () => number;
+  /** The vendor codes it takes calls from (default RGS; the lottery gateway calls as its own vendors). */
+  vendors?: readonly string[];
+}) => {
+  const vendors = options.vendors ?? ['RGS'];
   const merchant = options.merchant ?? 'demo';
   const now = options.now ?? (() => Date.now());
   const sessions = new Map<string, Session>();
@@ -75,7 +84,7 @@ export const startFakePlatform = async (options: { secret: string; merchant?: st
       const value = request.headers[name];
       return typeof value === 'string' ? value : undefined;
     };
-    if (header(SEAMLESS_HEADERS.merchant) !== merchant || header(SEAMLESS_HEADERS.vendor) !== 'RGS') {
+    if (header(SEAMLESS_HEADERS.merchant) !== merchant || !vendors.includes(header(SEAMLESS_HEADERS.vendor) ?? '')) {
       return refuse(401, 'VENDOR_UNKNOWN', 'unknown vendor');
     }
     const timestamp = header(SEAMLESS_HEADERS.timestamp) ?? '';
@@ -149,8 +158,9 @@ export const startFakePlatform = async (options: { secret: string; merchant?: st
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const raw = await readBody(request);
     const op = (request.url ?? '').slice(SEAMLESS_BASE_PATH.length + 1) as SeamlessOp;
+    const vendor = String(request.headers[SEAMLESS_HEADERS.vendor.toLowerCase()] ?? '');
     const send = (answer: Answer, applied: boolean, body: Record<string, unknown>) => {
-      calls.push({ op, body, status: answer.status, applied });
+      calls.push({ op, body, status: answer.status, applied, vendor });
       response.writeHead(answer.status, { 'content-type': 'application/json' });
       response.end(JSON.stringify(answer.body));
     };

@@ -378,16 +378,34 @@ export const DEMO_VENDORS: readonly VendorSeed[] = [
   },
   { code: 'DS88', name: 'DS88 Sabong', types: [sportsbook('ds88-sabong', 'DS88 Sabong', 'DS88 Sabong', ['hot'])] },
 
-  // Lottery (LOTT): the e-lottery vendors LOTT and TCG_LOTTO_VN, and TCG_SEA.
+  // Lottery (LOTT, ELOTT): the RGS's lottery gateway (issue 23, ADR 0033) speaks for the vendors LOTT, TCG_LOTTO_VN and
+  // TCG_SEA, mounted under /lgw of this server in embedded mode. Game codes are the gateway's lottery codes; the web
+  // app routes each vendor to its lottery page (spec §4) with the game code.
   {
     code: 'LOTT',
     name: 'Lucky Lotto',
+    isNew: true,
+    launchUrl: '/lgw',
+    apiUrl: '/lgw',
     types: [
       {
         type: 'LOTT',
         games: [
-          ['lott-6-42', 'Lotto 6 of 42', 'Loto 6 sa 42', 20, 1, ['hot']],
-          ['lott-quick-3', 'Quick 3D', 'Mabilis na 3D', 10, 1],
+          ['lott-ffc1', '1-Minute 5D', '1-Minutong 5D', 2, 1, ['hot']],
+          ['lott-ffc3', '3-Minute 5D', '3-Minutong 5D', 2, 1],
+          ['lott-ffc5', '5-Minute 5D', '5-Minutong 5D', 2, 1],
+          ['lott-k3-1', '1-Minute Dice', '1-Minutong Dais', 2, 1, ['hot']],
+          ['lott-pk10-3', '3-Minute Car Race', '3-Minutong Karera', 2, 1],
+          ['lott-11x5-5', '5-Minute 11 Choose 5', '5-Minutong 11 Pumili ng 5', 2, 1],
+          ['lott-d5-daily', 'Daily 5D', 'Araw-araw na 5D', 2, 1],
+        ],
+      },
+      {
+        type: 'ELOTT',
+        games: [
+          ['elott-digit5-1', 'E-Lottery 5D', 'E-Loterya 5D', 100, 1, ['hot']],
+          ['elott-dice3-1', 'E-Lottery Dice', 'E-Loterya Dais', 100, 1],
+          ['elott-race10-1', 'E-Lottery Race', 'E-Loterya Karera', 100, 1],
         ],
       },
     ],
@@ -395,12 +413,35 @@ export const DEMO_VENDORS: readonly VendorSeed[] = [
   {
     code: 'TCG_LOTTO_VN',
     name: 'Vietnam Lottery',
-    types: [{ type: 'LOTT', games: [['tcg-vn-north', 'Vietnam North Lottery', 'Loterya ng Hilagang Vietnam', 10, 1]] }],
+    launchUrl: '/lgw',
+    apiUrl: '/lgw',
+    types: [
+      {
+        type: 'LOTT',
+        games: [
+          ['vn-north', 'Vietnam North', 'Hilagang Vietnam', 100, 1, ['hot']],
+          ['vn-central', 'Vietnam Central', 'Gitnang Vietnam', 100, 1],
+          ['vn-south', 'Vietnam South', 'Timog Vietnam', 100, 1],
+          ['vn-fast-1', 'Vietnam 1-Minute', 'Vietnam 1-Minuto', 100, 1],
+        ],
+      },
+    ],
   },
   {
     code: 'TCG_SEA',
     name: 'SEA Lottery',
-    types: [{ type: 'LOTT', games: [['tcg-sea-4d', 'SEA 4D', 'SEA 4D', 10, 1]] }],
+    launchUrl: '/lgw',
+    apiUrl: '/lgw',
+    types: [
+      {
+        type: 'LOTT',
+        games: [
+          ['sea-thai', 'Thai Lottery', 'Loteryang Thai', 100, 1],
+          ['sea-thai-5', '5-Minute Thai', '5-Minutong Thai', 100, 1],
+          ['sea-4d', '4D', '4D', 100, 1],
+        ],
+      },
+    ],
   },
 
   // Bingo (BINGO): shown when the merchant supports Filipino.

@@ -252,6 +252,7 @@ describeEachDatabase('catalogue reads', (getDb) => {
       'ESPORTS',
       'COCKFIGHT',
       'LOTT',
+      'ELOTT',
       'BINGO',
     ]);
     const cards = (category: string) =>
@@ -264,6 +265,8 @@ describeEachDatabase('catalogue reads', (getDb) => {
     expect(cards('PVP')?.length).toBeGreaterThan(5);
     expect(cards('RNG')?.length).toBeGreaterThan(5);
     expect(cards('LOTT')).toEqual(['LOTT', 'TCG_LOTTO_VN', 'TCG_SEA']);
+    // The e-lottery lobby (spec §4 prize mode ELOTT): the gateway's two-sided games under the LOTT vendor.
+    expect(cards('ELOTT')).toEqual(['LOTT']);
     expect(demo.find((lane) => lane.gameCategory === 'LIVE')?.title).toBe('games.categories.LIVE');
     const ky = demo.find((lane) => lane.gameCategory === 'PVP')?.cards.find((card) => card.vassalage === 'KY');
     expect(ky).toMatchObject({ isGame: 'VASSALAGE', displayName: 'Kaiyuan Gaming', gameType: 'PVP' });
@@ -282,6 +285,7 @@ describeEachDatabase('catalogue reads', (getDb) => {
       'SPORTS',
       'COCKFIGHT',
       'LOTT',
+      'ELOTT',
     ]);
     expect(solo.find((lane) => lane.gameCategory === 'SPORTS')?.cards.map((card) => card.vassalage)).toEqual([
       'IBC',

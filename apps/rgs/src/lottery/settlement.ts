@@ -1,0 +1,195 @@
+import { lotteryMethod, payoutOf, type Rows } from '@platform/game-math';
+import type { Database } from '../db/database';
+import type { Clock } from '../lib/clock';
+import { toJson } from '../lib/json';
+import type { Payments } from '../platform/payments';
+import type { Rounds } from '../rounds/rounds';
+import { lotteryOf } from './catalogue';
+import type { IssueKey } from './issues';
+
+/**
+ * Settlement and refunds (ADR 0033). An issue's bets are settled in batches, each one transaction under the issue's
+ * advisory lock: the bet becomes SETTLED and its round's calls (credit with endRound, or endRound alone) go into the
+ * outbox in the same commit, so a bet is paid once whichever process settles it and however often the stage runs.
+ * Caps: a bet never pays more than the lottery's per-bet cap, nor a player more than the per-issue cap across their
+ * bets of the issue. Refunds (an issue cancelled, a bet or chase cancelled, a chase stopped by a win) first mark the
+ * bets REFUNDING, then roll each round back (idempotent on the rollback's transaction id), then write REFUNDED.
+ */
+const SETTLE_BATCH = 500;
+const REFUND_BATCH = 200;
+const FLUSH_PARALLEL = 16;
+
+type BetRow = {
+  round_id: string;
+  operator: string;
+  player_id: string;
+  method: string;
+  picks: Rows;
+  unit_minor: bigint;
+  multiple: number;
+  odds: Record<string, number>;
+  chase_id: string | null;
+};
+
+export const settlementFactory = (deps: { db: Database; clock: Clock; rounds: Rounds; payments: Payments }) => {
+  const { db, clock, rounds, payments } = deps;
+
+  const flush = async (roundIds: readonly string[]): Promise<void> => {
+    for (let i = 0; i < roundIds.length; i += FLUSH_PARALLEL) {
+      await Promise.all(roundIds.slice(i, i + FLUSH_PARALLEL).map((id) => payments.flushRound(id)));
+    }
+  };
+
+  /** One batch of an issue's open bets; null once the issue is no longer DRAWN (settled or cancelled elsewhere). */
+  const settleBatch = async (key: IssueKey): Promise<string[] | null> =>
+    db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`lottery:${key.lotteryCode}:${key.issueNo}`]);
+      const issue = await tx.query<{ state: string; numbers: number[] }>(
+        'SELECT state, numbers FROM lottery_issues WHERE lottery_code = $1 AND issue_no = $2',
+        [key.lotteryCode, key.issueNo],
+      );
+      const row = issue.rows[0];
+      if (row === undefined || row.state !== 'DRAWN') return null;
+      const { rows: bets } = await tx.query<BetRow>(
+        `SELECT round_id, operator, player_id, method, picks, unit_minor, multiple, odds, chase_id FROM lottery_bets
+         WHERE lottery_code = $1 AND issue_no = $2 AND state = 'PLACED' ORDER BY seq LIMIT ${SETTLE_BATCH}
+         FOR UPDATE SKIP LOCKED`,
+        [key.lotteryCode, key.issueNo],
+      );
+      if (bets.length === 0) {
+        await tx.query(
+          `UPDATE lottery_issues SET state = 'SETTLED', settled_at = $3
+           WHERE lottery_code = $1 AND issue_no = $2 AND state = 'DRAWN'`,
+          [key.lotteryCode, key.issueNo, new Date(clock.now())],
+        );
+        return [];
+      }
+      const lottery = lotteryOf(key.lotteryCode)!;
+      const won = await tx.query<{ operator: string; player_id: string; won: bigint }>(
+        `SELECT operator, player_id, coalesce(sum(win_minor), 0)::bigint AS won FROM lottery_bets
+         WHERE lottery_code = $1 AND issue_no = $2 AND state = 'SETTLED' GROUP BY operator, player_id`,
+        [key.lotteryCode, key.issueNo],
+      );
+      const wonSoFar = new Map(won.rows.map((r) => [`${r.operator}|${r.player_id}`, r.won]));
+      const now = clock.now();
+      for (const bet of bets) {
+        const method = lotteryMethod(bet.method);
+        const table = { id: 'stored', version: 0, model: 'fixed' as const, odds: { [bet.method]: bet.odds } };
+        const stake = { unitMinor: BigInt(bet.unit_minor), multiple: bet.multiple };
+        const settled = payoutOf(method, table, method.hits(row.numbers, bet.picks), stake, lottery.maxWinPerBetMinor);
+        const player = `${bet.operator}|${bet.player_id}`;
+        const room = lottery.maxWinPerIssueMinor - (wonSoFar.get(player) ?? 0n);
+        const winMinor = settled.payoutMinor > room ? (room > 0n ? room : 0n) : settled.payoutMinor;
+        const cappedFrom = winMinor < settled.payoutMinor ? (settled.cappedFromMinor ?? settled.payoutMinor) : null;
+        wonSoFar.set(player, (wonSoFar.get(player) ?? 0n) + winMinor);
+        await tx.query(
+          `UPDATE lottery_bets SET state = 'SETTLED', hits = $2, win_minor = $3, capped_from_minor = $4, settled_at = $5
+           WHERE round_id = $1 AND state = 'PLACED'`,
+          [bet.round_id, JSON.stringify(settled.hits), winMinor, cappedFrom ?? settled.cappedFromMinor, new Date(now)],
+        );
+        const betTransactionId = `${bet.round_id}:bet`;
+        await rounds.settle(tx, {
+          roundId: bet.round_id,
+          outcome: toJson({ issueNo: key.issueNo, numbers: row.numbers, hits: settled.hits, winMinor }),
+          winMinor,
+          calls:
+            winMinor > 0n
+              ? [
+                  {
+                    transactionId: `${bet.round_id}:win`,
+                    roundId: bet.round_id,
+                    op: 'credit',
+                    amountMinor: winMinor,
+                    betTransactionId,
+                    endRound: true,
+                  },
+                ]
+              : [{ transactionId: `${bet.round_id}:end`, roundId: bet.round_id, op: 'endRound' }],
+        });
+      }
+      return bets.map((b) => b.round_id);
+    });
+
+  /** Chases this issue ends: a win stops the win-stop chases (their later bets to refund); a last issue finishes. */
+  const afterIssue = async (key: IssueKey): Promise<void> => {
+    await db.transaction(async (tx) => {
+      const stopped = await tx.query<{ id: string }>(
+        `UPDATE lottery_chases c SET state = 'WON_STOPPED', ended_at = $3
+         WHERE c.state = 'ACTIVE' AND c.win_stop AND EXISTS (
+           SELECT 1 FROM lottery_bets b WHERE b.chase_id = c.id AND b.lottery_code = $1 AND b.issue_no = $2
+             AND b.win_minor > 0)
+         RETURNING c.id`,
+        [key.lotteryCode, key.issueNo, new Date(clock.now())],
+      );
+      if (stopped.rows.length > 0) {
+        await tx.query(
+          `UPDATE lottery_bets b SET state = 'REFUNDING'
+           FROM lottery_issues i
+           WHERE b.chase_id = ANY($1::text[]) AND b.state = 'PLACED' AND i.lottery_code = b.lottery_code
+             AND i.issue_no = b.issue_no AND i.state IN ('SCHEDULED', 'OPEN', 'CLOSED')`,
+          [stopped.rows.map((r) => r.id)],
+        );
+      }
+      await tx.query(
+        `UPDATE lottery_chases c SET state = 'FINISHED', ended_at = $3
+         WHERE c.state = 'ACTIVE'
+           AND c.id IN (SELECT chase_id FROM lottery_bets WHERE lottery_code = $1 AND issue_no = $2 AND chase_id IS NOT NULL)
+           AND NOT EXISTS (SELECT 1 FROM lottery_bets b WHERE b.chase_id = c.id AND b.state IN ('PLACED', 'REFUNDING'))`,
+        [key.lotteryCode, key.issueNo, new Date(clock.now())],
+      );
+    });
+  };
+
+  const settleIssue = async (key: IssueKey): Promise<void> => {
+    for (;;) {
+      const batch = await settleBatch(key);
+      if (batch === null) return;
+      await flush(batch);
+      if (batch.length === 0) break;
+    }
+    await afterIssue(key);
+  };
+
+  /** Rolls back every REFUNDING bet's round and marks it REFUNDED; safe to run again after a stop at any point. */
+  const refundDue = async (): Promise<number> => {
+    let refunded = 0;
+    for (;;) {
+      const { rows } = await db.query<{ round_id: string; bet_transaction_id: string }>(
+        `SELECT b.round_id, r.bet_transaction_id FROM lottery_bets b JOIN rounds r ON r.id = b.round_id
+         WHERE b.state = 'REFUNDING' ORDER BY b.seq LIMIT ${REFUND_BATCH}`,
+      );
+      if (rows.length === 0) return refunded;
+      for (const row of rows) {
+        await payments.rollBack(row.bet_transaction_id, row.round_id, 'lottery bet refunded');
+        const done = await db.query(
+          `UPDATE lottery_bets SET state = 'REFUNDED', settled_at = $2 WHERE round_id = $1 AND state = 'REFUNDING'
+           RETURNING round_id`,
+          [row.round_id, new Date(clock.now())],
+        );
+        refunded += done.rows.length;
+      }
+    }
+  };
+
+  /** Back office: an issue not yet drawn is cancelled and every bet on it refunded (once). */
+  const cancelIssue = async (key: IssueKey, reason: string): Promise<{ cancelled: boolean; refunded: number }> => {
+    const cancelled = await db.transaction(async (tx) => {
+      const updated = await tx.query(
+        `UPDATE lottery_issues SET state = 'CANCELLED', cancelled_at = $3, cancel_reason = $4
+         WHERE lottery_code = $1 AND issue_no = $2 AND state IN ('SCHEDULED', 'OPEN', 'CLOSED') RETURNING issue_no`,
+        [key.lotteryCode, key.issueNo, new Date(clock.now()), reason],
+      );
+      if (updated.rows.length === 0) return false;
+      await tx.query(
+        `UPDATE lottery_bets SET state = 'REFUNDING' WHERE lottery_code = $1 AND issue_no = $2 AND state = 'PLACED'`,
+        [key.lotteryCode, key.issueNo],
+      );
+      return true;
+    });
+    const refunded = await refundDue();
+    return { cancelled, refunded };
+  };
+
+  return { settleIssue, refundDue, cancelIssue };
+};
+export type Settlement = ReturnType<typeof settlementFactory>;

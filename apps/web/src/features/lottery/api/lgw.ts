@@ -1,0 +1,113 @@
+import { API } from '@platform/contracts';
+import { apiRequest, ApiError, invalidResponse, networkFailure } from '@/lib/api-client';
+
+/**
+ * The lottery gateway's calls (spec §7 "Lottery": game menus per prize mode, the Vietnamese menu, recent results). The
+ * gateway is a vendor: the platform's session token never goes to it. Public reads carry no token; betting carries the
+ * gateway's own page session, swapped from the platform's launch of the game (`/wps/game/launchGame`).
+ */
+export type PrizeMode = 'LOTT' | 'ELOTT' | 'SEA' | 'VN';
+export type LotteryIssue = {
+  issueNo: string;
+  state: string;
+  commitment: string;
+  closesAt: string;
+  drawAt: string;
+  seed: string | null;
+  numbers: string[] | null;
+};
+export type LotteryMenuItem = {
+  gameCode: string;
+  name: { en: string; ty: string };
+  vendor: string;
+  family: string;
+  region: string | null;
+  suspended: boolean;
+  current: LotteryIssue | null;
+  latest: LotteryIssue | null;
+};
+export type LotteryMethodInfo = {
+  method: string;
+  rule: string;
+  rows: { rows: number; min: number; max: number; fill: 'all' | 'any'; minPicks: number };
+  ticketUnits: number;
+  odds: { key: string; odds: string; rtp: number }[];
+};
+export type LotteryMethods = { units: string[]; methods: LotteryMethodInfo[] };
+export type BetPlaced = { betId: string; issueNo: string; count: number; cost: string; balance: string };
+export type ChasePlaced = { chaseId: string; issues: string[]; total: string; balance: string };
+
+type Envelope<T> = { success?: boolean; value?: T; code?: string; message?: string };
+
+const lgw = async <T>(path: string, init: RequestInit = {}, session?: string): Promise<T> => {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      ...init,
+      headers: {
+        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(session === undefined ? {} : { authorization: `Bearer ${session}` }),
+      },
+    });
+  } catch {
+    throw networkFailure();
+  }
+  const body = (await response.json().catch(() => ({}))) as Envelope<T>;
+  if (!response.ok || body.success !== true || body.value === undefined) {
+    throw new ApiError(body.code ?? 'UNKNOWN', response.status, body.message ?? '');
+  }
+  return body.value;
+};
+
+export const lotteryQueryKeys = {
+  menus: (mode: PrizeMode) => ['lottery', 'menus', mode] as const,
+  results: (code: string) => ['lottery', 'results', code] as const,
+  methods: (code: string) => ['lottery', 'methods', code] as const,
+};
+
+export const getMenus = async (mode: PrizeMode): Promise<LotteryMenuItem[]> => {
+  if (mode === 'VN') {
+    const value = await lgw<{ regions: { games: LotteryMenuItem[] }[] }>(
+      '/lgw/vn/games/game_menu?prizeMode=VN&device=WEB',
+    );
+    return value.regions.flatMap((region) => region.games);
+  }
+  const value = await lgw<{ gameMenus: LotteryMenuItem[] }>(`/lgw/games/game_menus?prizeMode=${mode}&device=WEB`);
+  return value.gameMenus;
+};
+
+export const getResults = async (gameCode: string): Promise<LotteryIssue[]> =>
+  (await lgw<{ list: LotteryIssue[] }>(`/lgw/games/results?gameCode=${encodeURIComponent(gameCode)}&pageSize=10`)).list;
+
+export const getMethods = (gameCode: string): Promise<LotteryMethods> =>
+  lgw<LotteryMethods>(`/lgw/games/methods?gameCode=${encodeURIComponent(gameCode)}`);
+
+/** Launches the game on the platform (its catalogue entry), and swaps the signed launch for a gateway session. */
+export const openLotterySession = async (gameCode: string, language: string, theme: string): Promise<string> => {
+  const page = await apiRequest<{ games?: { nodeId: string; gameCode: string }[] }>(API.game.games, {
+    query: { clientType: '3', gameName: gameCode, pageNo: '1', pageSize: '5', language },
+  });
+  const game = page.games?.find((one) => one.gameCode === gameCode);
+  if (!game) throw new ApiError('GAME_UNAVAILABLE', 404, '');
+  const launched = await apiRequest<{ url: string }>(API.game.launch, {
+    method: 'POST',
+    body: { nodeId: game.nodeId, language, theme },
+  });
+  if (typeof launched.url !== 'string') throw invalidResponse();
+  const query = Object.fromEntries(new URL(launched.url, window.location.origin).searchParams);
+  const swapped = await lgw<{ session: string }>('/rgs/v1/sessions', {
+    method: 'POST',
+    body: JSON.stringify({ ...query, game: gameCode }),
+  });
+  return swapped.session;
+};
+
+export type BetBody = { method: string; picks: number[][]; unit: string; multiple: number };
+
+export const placeBet = (session: string, body: BetBody): Promise<BetPlaced> =>
+  lgw<BetPlaced>('/lgw/v1/bets', { method: 'POST', body: JSON.stringify(body) }, session);
+
+export const placeChase = (
+  session: string,
+  body: BetBody & { issues: number; winStop: boolean },
+): Promise<ChasePlaced> => lgw<ChasePlaced>('/lgw/v1/chases', { method: 'POST', body: JSON.stringify(body) }, session);

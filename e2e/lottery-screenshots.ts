@@ -1,0 +1,65 @@
+/**
+ * Screenshots of the lottery lobby and a game's betting view (issue 23) at a phone's and a laptop's size, in EN and TY,
+ * light and dark, into docs/screenshots/lottery/. Run after `npm run build`: `npx tsx e2e/lottery-screenshots.ts`.
+ * Not a test: these are for people to look at.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BrowserContextOptions } from 'playwright-core';
+import { launchBrowser, openPage } from './support/browser';
+import { phone } from './support/layout';
+import { startPlatform } from './support/platform';
+import { apiLogin } from './support/session';
+
+const OUT = join(new URL('..', import.meta.url).pathname, 'docs/screenshots/lottery');
+
+const PAGES = [
+  ['lobby', '/lottery', '.lottery__card'],
+  ['betting', '/lottery?gameCode=lott-ffc1', '.lottery__slip'],
+  ['vn-lobby', '/vnLottery', '.lottery__card'],
+] as const;
+
+type Variant = { name: string; options: BrowserContextOptions; language: 'EN' | 'TY'; theme: 'light' | 'dark' };
+const VARIANTS: Variant[] = [];
+for (const language of ['EN', 'TY'] as const) {
+  for (const theme of ['light', 'dark'] as const) {
+    const suffix = `${language.toLowerCase()}-${theme}`;
+    VARIANTS.push({ name: `390-${suffix}`, options: phone(390, 844), language, theme });
+    VARIANTS.push({ name: `1366-${suffix}`, options: { viewport: { width: 1366, height: 768 } }, language, theme });
+  }
+}
+
+const platform = await startPlatform({ rgs: true, connectVendors: true });
+const browser = await launchBrowser();
+try {
+  mkdirSync(OUT, { recursive: true });
+  const token = await apiLogin(platform.baseUrl, 'demo_member', 'Demo#2026');
+  for (const variant of VARIANTS) {
+    const { page } = await openPage(browser, platform.baseUrl, variant.options);
+    await page.context().addInitScript(
+      ({ value, language, theme }) => {
+        localStorage.setItem('lang', language);
+        localStorage.setItem('theme', theme);
+        if (!sessionStorage.getItem('token')) {
+          sessionStorage.setItem('token', value);
+          sessionStorage.setItem('userInfo', JSON.stringify({ type: 0 }));
+        }
+      },
+      { value: token, language: variant.language, theme: variant.theme },
+    );
+    for (const [name, path, ready] of PAGES) {
+      await page.goto(path);
+      await page.getByTestId('page-loader').waitFor({ state: 'detached' });
+      await page.locator(ready).first().waitFor({ timeout: 20_000 });
+      if (name === 'betting') await page.locator('.lottery__pick').nth(3).click();
+      await page.waitForTimeout(400);
+      const file = join(OUT, `${name}-${variant.name}.png`);
+      await page.screenshot({ path: file });
+      console.log(file);
+    }
+    await page.context().close();
+  }
+} finally {
+  await browser.close();
+  await platform.stop();
+}
