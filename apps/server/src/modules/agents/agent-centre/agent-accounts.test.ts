@@ -16,7 +16,7 @@ import {
 import { buildTestApp } from '../../../test/test-app';
 import { memberWithSession } from '../../../test/wallet-helpers';
 import { agentCentreRepository } from './agent-centre.repository';
-import { getValue, type Caller } from './agent-centre.test-support';
+import { getValue, type Caller } from '../../../test/agent-helpers';
 
 let counter = 0;
 const unique = () => `${Date.now().toString(36).slice(-5)}${(counter += 1)}`;

@@ -23,7 +23,7 @@ import {
   seedTree,
   transferDown,
   type Tree,
-} from './agent-centre.test-support';
+} from '../../../test/agent-helpers';
 
 describeEachDatabase('agent centre figures on a small team', (getDb) => {
   let app: FastifyInstance;

@@ -25,7 +25,7 @@ import {
   seedTree,
   type Caller,
   type Tree,
-} from './agent-centre.test-support';
+} from '../../../test/agent-helpers';
 
 /**
  * Who sees what (issue 18 role tests): an agent reaches its own subtree at any depth and nothing else. Around the

@@ -13,7 +13,7 @@ import { describeEachDatabase } from '../../../test/databases';
 import { bearer } from '../../../test/identity-helpers';
 import { staffHeaders } from '../../../test/staff-helpers';
 import { buildTestApp } from '../../../test/test-app';
-import { seedTree, type Caller, type Tree } from '../agent-centre/agent-centre.test-support';
+import { seedTree, type Caller, type Tree } from '../../../test/agent-helpers';
 
 /**
  * The contract calls (issue 19): an agent offers only to its direct downline agents, never above its own contract, and

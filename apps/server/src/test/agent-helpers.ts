@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { API, OPS_API } from '@platform/contracts';
 import { expect } from 'vitest';
-import type { Database } from '../../../db/database';
-import { insertRound, insertVendorGame, upsertVendor } from '../../../test/bets-helpers';
-import { bearer, demoMerchantId, sealed } from '../../../test/identity-helpers';
-import { staffHeaders } from '../../../test/staff-helpers';
-import { memberWithSession, requestId } from '../../../test/wallet-helpers';
-import { createAgentTeamModule } from '../agent-team';
-import { createPlayStatsModule } from '../../games/play-stats';
+import type { Database } from '../db/database';
+import { insertRound, insertVendorGame, upsertVendor } from './bets-helpers';
+import { bearer, demoMerchantId, sealed } from './identity-helpers';
+import { staffHeaders } from './staff-helpers';
+import { memberWithSession, requestId } from './wallet-helpers';
+import { createAgentTeamModule } from '../modules/agents/agent-team';
+import { createPlayStatsModule } from '../modules/games/play-stats';
 
 const AGENT = 1;
 export type Caller = Awaited<ReturnType<typeof memberWithSession>>;
