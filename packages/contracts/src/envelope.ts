@@ -156,6 +156,29 @@ export const ErrorCode = {
    * member who is not an agent or not of this site, a trial member, or where it already is.
    */
   MOVE_REFUSED: 'MOVE_REFUSED',
+  // Agent contracts (issue 19; agent-contract.ts)
+  /** No such contract among those the caller holds or offered (another agent's is answered the same way). */
+  CONTRACT_NOT_FOUND: 'CONTRACT_NOT_FOUND',
+  /** The merchant has this contract type switched off. */
+  CONTRACT_TYPE_DISABLED: 'CONTRACT_TYPE_DISABLED',
+  /** The caller may not offer this type: it holds no active contract of it, or only top-level agents may offer. */
+  CONTRACT_OFFER_NOT_ALLOWED: 'CONTRACT_OFFER_NOT_ALLOWED',
+  /** Contracts go to a direct downline agent only (the merchant offers to top-level agents). */
+  CONTRACT_DIRECT_ONLY: 'CONTRACT_DIRECT_ONLY',
+  /** The tiers are not ordered, or outside the merchant's bounds (number of tiers, top rate, thresholds). */
+  CONTRACT_TIERS_INVALID: 'CONTRACT_TIERS_INVALID',
+  /** A tier's rate is above what the upline's own contract gives at its thresholds (value: ContractRateRefusal). */
+  CONTRACT_RATE_ABOVE_UPLINE: 'CONTRACT_RATE_ABOVE_UPLINE',
+  /** An offer of this type already waits for the downline's answer. */
+  CONTRACT_OFFER_PENDING: 'CONTRACT_OFFER_PENDING',
+  /** The contract is not in a state that allows this (accepting an active one, terminating a rejected one). */
+  CONTRACT_STATE: 'CONTRACT_STATE',
+  /** A contract policy that does not fit its type (dividend settings on a salary type or missing on dividends). */
+  CONTRACT_POLICY_INVALID: 'CONTRACT_POLICY_INVALID',
+  /** No such settlement window. */
+  SETTLEMENT_NOT_FOUND: 'SETTLEMENT_NOT_FOUND',
+  /** Only a failed (or stuck) window can be paid again. */
+  SETTLEMENT_STATE: 'SETTLEMENT_STATE',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 export const ErrorCodeSchema = z.enum(Object.values(ErrorCode) as [ErrorCode, ...ErrorCode[]]);

@@ -40,3 +40,7 @@ export * from './routes';
 export * from './play-stats';
 export * from './agent-period';
 export * from './agent';
+export * from './agent-contract';
+export * from './agent-contract-ops';
+export * from './agent-contract-paths';
+export * from './agent-contract-routes';
