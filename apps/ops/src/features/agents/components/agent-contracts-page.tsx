@@ -39,8 +39,7 @@ function ContractDetail({ id, onClose }: { id: string; onClose: () => void }) {
           <ol className="contract-events" data-testid="contract-events">
             {detail.events.map((event) => (
               <li key={event.id}>
-                <strong>{t(`contracts.eventKinds.${event.kind}`)}</strong> · {event.actor} ·{' '}
-                {formatDateTime(event.at)}
+                <strong>{t(`contracts.eventKinds.${event.kind}`)}</strong> · {event.actor} · {formatDateTime(event.at)}
                 {event.note && <span className="agent-summary"> · {event.note}</span>}
               </li>
             ))}

@@ -73,7 +73,12 @@ export function ContractSettlementsPage() {
     { key: 'window', header: t('contracts.board.window'), cell: windowText },
     { key: 'agent', header: t('contracts.board.agent'), cell: (row) => row.username },
     { key: 'type', header: t('contracts.board.type'), cell: (row) => t(`contracts.types.${row.type}`) },
-    { key: 'base', header: t('contracts.board.teamBase'), align: 'end', cell: (row) => <Money amount={row.teamBase} /> },
+    {
+      key: 'base',
+      header: t('contracts.board.teamBase'),
+      align: 'end',
+      cell: (row) => <Money amount={row.teamBase} />,
+    },
     { key: 'rate', header: t('contracts.board.rate'), align: 'end', cell: (row) => `${row.rate}%` },
     { key: 'gross', header: t('contracts.board.gross'), align: 'end', cell: (row) => <Money amount={row.gross} /> },
     {
@@ -87,7 +92,11 @@ export function ContractSettlementsPage() {
       key: 'status',
       header: t('contracts.board.status'),
       cell: (row) => (
-        <StatusBadge tone={TONES[row.status]} label={t(`contracts.windowStatuses.${row.status}`)} testId="settlement-status" />
+        <StatusBadge
+          tone={TONES[row.status]}
+          label={t(`contracts.windowStatuses.${row.status}`)}
+          testId="settlement-status"
+        />
       ),
     },
     { key: 'failure', header: t('contracts.board.failure'), cell: (row) => row.failure ?? '' },
@@ -99,7 +108,12 @@ export function ContractSettlementsPage() {
         canPay ? (
           <div className="agent-actions">
             {(row.status === 'FAILED' || row.status === 'COUNTED') && (
-              <button type="button" className="button button--small" data-testid="settlement-rerun" onClick={() => setRerun(row)}>
+              <button
+                type="button"
+                className="button button--small"
+                data-testid="settlement-rerun"
+                onClick={() => setRerun(row)}
+              >
                 {t('contracts.board.rerun')}
               </button>
             )}
@@ -131,7 +145,10 @@ export function ContractSettlementsPage() {
           name="type"
           label={t('contracts.board.type')}
           testId="filter-type"
-          options={[all(t('contracts.board.allTypes')), ...CONTRACT_TYPES.map((value) => ({ value, label: t(`contracts.types.${value}`) }))]}
+          options={[
+            all(t('contracts.board.allTypes')),
+            ...CONTRACT_TYPES.map((value) => ({ value, label: t(`contracts.types.${value}`) })),
+          ]}
         />
         <FilterField
           source={source}

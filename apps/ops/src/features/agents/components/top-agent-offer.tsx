@@ -82,7 +82,11 @@ export function TopAgentOffer() {
             </button>
           )}
           {tiers.fields.length > 1 && (
-            <button type="button" className="button button--ghost" onClick={() => tiers.remove(tiers.fields.length - 1)}>
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => tiers.remove(tiers.fields.length - 1)}
+            >
               {t('contracts.offer.removeTier')}
             </button>
           )}

@@ -70,7 +70,9 @@ function TierRow({
   };
   return (
     <fieldset className="offer-tier" data-testid="offer-tier">
-      <legend>{t('contracts.tiers.tier')} {index + 1}</legend>
+      <legend>
+        {t('contracts.tiers.tier')} {index + 1}
+      </legend>
       <TextField
         label={t('contracts.tiers.minValidBet')}
         testId={`offer-tier-${index}-bet`}

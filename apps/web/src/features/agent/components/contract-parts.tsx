@@ -71,9 +71,11 @@ export function WindowText({ window }: { window: ContractWindow }) {
   const end = new Date(window.end);
   const hours = (end.getTime() - start.getTime()) / 3_600_000;
   if (hours >= 24) {
-    return <span>{window.firstDay === window.lastDay ? window.firstDay : `${window.firstDay} – ${window.lastDay}`}</span>;
+    return (
+      <span>{window.firstDay === window.lastDay ? window.firstDay : `${window.firstDay} – ${window.lastDay}`}</span>
+    );
   }
-  const time = dateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' });
+  const time = dateTimeFormat(locale, { timeStyle: 'short' });
   return (
     <time dateTime={window.start}>
       {window.firstDay} {time.format(start)}–{time.format(end)}

@@ -75,7 +75,9 @@ export function DownlineContracts({ username }: { username: string }) {
       <h3 className="contract-offer__title">{t('contracts.manage.current')}</h3>
       <SectionState query={query} errorTestId="downline-contracts-error">
         {(page) => {
-          const open = page.list.filter((contract) => contract.holder === username && OPEN_STATUSES.has(contract.status));
+          const open = page.list.filter(
+            (contract) => contract.holder === username && OPEN_STATUSES.has(contract.status),
+          );
           return open.length === 0 ? (
             <div data-testid="downline-contracts-empty">
               <EmptyState title={t('contracts.manage.none', { username })} />

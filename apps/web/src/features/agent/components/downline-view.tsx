@@ -279,12 +279,7 @@ export function DownlineView({
           )}
         </SectionState>
       </RecordPeriodTabs>
-      <DownlineActionDialog
-        action={action}
-        Transfer={Transfer}
-        Contracts={Contracts}
-        onClose={() => setAction(null)}
-      />
+      <DownlineActionDialog action={action} Transfer={Transfer} Contracts={Contracts} onClose={() => setAction(null)} />
     </section>
   );
 }

@@ -7,4 +7,8 @@ export const fetchRevenue = (
   filter: { period: string; from?: string; to?: string },
   signal?: AbortSignal,
 ): Promise<RevenueReport> =>
-  apiRequest(AGENT_CONTRACT_API.revenue, { query: queryOf(filter), schema: RevenueReportSchema, ...withSignal(signal) });
+  apiRequest(AGENT_CONTRACT_API.revenue, {
+    query: queryOf(filter),
+    schema: RevenueReportSchema,
+    ...withSignal(signal),
+  });

@@ -1,9 +1,4 @@
-import {
-  AGENT_CONTRACT_API,
-  SettlementPageSchema,
-  type ContractType,
-  type SettlementPage,
-} from '@platform/contracts';
+import { AGENT_CONTRACT_API, SettlementPageSchema, type ContractType, type SettlementPage } from '@platform/contracts';
 import { apiRequest } from '@/lib/api-client';
 import { queryOf, withSignal } from './contract-query';
 
