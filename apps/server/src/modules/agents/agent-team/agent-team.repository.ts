@@ -1,5 +1,5 @@
 import type { Queryable } from '../../../db/database';
-import type { TeamDay, TeamFigures } from './agent-team.types';
+import type { TeamDay, TeamFigures, TeamPlay } from './agent-team.types';
 
 /** Sums of agent_team_days' columns as text (bigints), plus the period's distinct active members. */
 type FiguresRow = {
@@ -77,6 +77,42 @@ export const agentTeamRepository = (db: Queryable) => ({
       [merchantId, agentId, from, to],
     );
     return toFigures(rows[0] as FiguresRow);
+  },
+
+  /**
+   * Each listed agent's team play over from..to (valid bet, members' profit and loss, distinct active members), keyed
+   * by the agent id's decimal string; one statement for any number of agents (contract settlement).
+   */
+  teamsPlay: async (
+    merchantId: number,
+    agentIds: bigint[],
+    from: string,
+    to: string,
+  ): Promise<Map<string, TeamPlay>> => {
+    const { rows } = await db.query<{
+      agent_id: string;
+      valid_bet_minor: string;
+      profit_minor: string;
+      active: string;
+    }>(
+      `SELECT a.id::text AS agent_id, coalesce(sum(d.valid_bet_minor), 0)::text AS valid_bet_minor,
+         coalesce(sum(d.profit_minor), 0)::text AS profit_minor,
+         agent_team_active_members($1, a.id, $3::date, $4::date)::text AS active
+       FROM unnest($2::bigint[]) AS a(id)
+       LEFT JOIN agent_team_days d ON d.merchant_id = $1 AND d.agent_id = a.id AND d.business_day BETWEEN $3::date AND $4::date
+       GROUP BY a.id`,
+      [merchantId, agentIds.map(String), from, to],
+    );
+    return new Map(
+      rows.map((row) => [
+        row.agent_id,
+        {
+          validBetMinor: BigInt(row.valid_bet_minor),
+          profitMinor: BigInt(row.profit_minor),
+          activeMembers: Number(row.active),
+        },
+      ]),
+    );
   },
 
   /** The team's figures on each day from..to, days without figures included as zeros. */

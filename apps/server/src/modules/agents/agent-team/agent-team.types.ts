@@ -42,3 +42,6 @@ export const NO_TEAM_FIGURES: TeamFigures = Object.freeze({
   withdrawCount: 0,
   withdrawMinor: 0n,
 });
+
+/** The play part of a team's figures, what contract settlement reads. */
+export type TeamPlay = { validBetMinor: bigint; profitMinor: bigint; activeMembers: number };

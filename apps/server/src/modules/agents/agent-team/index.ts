@@ -1,10 +1,10 @@
 import type { Database } from '../../../db/database';
 import { agentTeamJobs, rollUpTeams } from './agent-team.jobs';
 import { agentTeamRepository } from './agent-team.repository';
-import type { TeamDay, TeamFigures } from './agent-team.types';
+import type { TeamDay, TeamFigures, TeamPlay } from './agent-team.types';
 
 export { AGENT_TEAM_BATCH } from './agent-team.jobs';
-export { NO_TEAM_FIGURES, type TeamDay, type TeamFigures } from './agent-team.types';
+export { NO_TEAM_FIGURES, type TeamDay, type TeamFigures, type TeamPlay } from './agent-team.types';
 
 /**
  * Team rollups (DESIGN.md §12, ADR 0029): per merchant, agent and business day the figures of the agent's team (the
@@ -45,6 +45,16 @@ export const createAgentTeamModule = ({ db }: { db: Database }) => {
       fromDay: string,
       toDay: string,
     ): Promise<Map<string, TeamFigures>> => repo.downline(merchantId, agentId, memberIds, fromDay, toDay),
+    /**
+     * Each listed agent's team play over fromDay..toDay (valid bet, profit and loss, active members), keyed by the
+     * agent id's decimal string: one statement for every contract holder of a settlement window.
+     */
+    teamsPlay: (
+      merchantId: number,
+      agentIds: bigint[],
+      fromDay: string,
+      toDay: string,
+    ): Promise<Map<string, TeamPlay>> => repo.teamsPlay(merchantId, agentIds, fromDay, toDay),
     /** Whether memberId is agentId itself or one of its descendants at any depth. */
     isInSubtree: repo.isInSubtree,
     /** The agent's direct downlines and all its descendants (the agent itself not counted). */
