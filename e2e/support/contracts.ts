@@ -140,3 +140,60 @@ export const signedInPage = async (
   );
   return page;
 };
+
+/**
+ * Contract figures for people to look at (agent-screenshots.ts): every type on, demo_agent holding contracts from the
+ * site and offering them to demo_subagent, the demo team playing, and real-time, hourly, daily and (daily) dividend
+ * windows settled on a clock moved a day and a bit forward; then one more offer from the site, left waiting, so the
+ * overview shows its banner. Needs `startPlatform({ movableClock: true })`.
+ */
+export const seedContractFigures = async (platform: Platform, settleJob: string) => {
+  for (const type of ['DAILY_SALARY', 'HOURLY_SALARY', 'REALTIME_SALARY'] as const) await setPolicy(platform, { type });
+  await setPolicy(platform, {
+    type: 'DIVIDEND',
+    period: 'DAILY',
+    deductions: { bonuses: true, rebates: true, salaries: false, feeRate: '0' },
+    carryForward: 'CARRY',
+  });
+  const tiers: ContractTier[] = [
+    { minValidBet: '0', minActiveMembers: 0, rate: '0.50' },
+    { minValidBet: '100', minActiveMembers: 2, rate: '1.00' },
+    { minValidBet: '1000', minActiveMembers: 5, rate: '1.50' },
+  ];
+  const types = ['DIVIDEND', 'DAILY_SALARY', 'HOURLY_SALARY', 'REALTIME_SALARY'] as const;
+  const siteTiers = (type: ContractType) =>
+    type === 'DIVIDEND' ? tiers.map((tier) => ({ ...tier, rate: String(Number(tier.rate) * 20) })) : tiers;
+  for (const type of types) {
+    await platform.staff('POST', AGENT_CONTRACT_OPS_API.agentContracts, {
+      username: 'demo_agent',
+      type,
+      tiers: siteTiers(type),
+    });
+  }
+  const top = asAgent(platform, await apiLogin(platform.baseUrl, 'demo_agent', 'Agent#2026', 'agent'));
+  await top.acceptAll();
+  for (const type of types) {
+    const half = siteTiers(type).map((tier) => ({ ...tier, rate: (Number(tier.rate) / 2).toFixed(2) }));
+    await top.offer('demo_subagent', type, half);
+  }
+  const sub = asAgent(platform, await apiLogin(platform.baseUrl, 'demo_subagent', 'Agent#2026', 'agent'));
+  await sub.acceptAll();
+  const players = ['demo_team_ana', 'demo_team_ben', 'demo_team_hana', 'demo_downline'];
+  const dayEnd = Date.parse((await top.details('DAILY_SALARY')).window.end);
+  // Three five-minute windows and an hour of play early tomorrow, then the whole day settles the day after.
+  for (const [index, minutes] of [5, 11, 17, 40].entries()) {
+    const at = dayEnd + minutes * MINUTE_MS;
+    await platform.clock.moveTo(at + MINUTE_MS);
+    await play(platform, players.slice(0, 2 + (index % 3)), {
+      ...{ betMinor: (index + 2) * 95_00, winMinor: (index % 2) * 260_00, settledAt: at, tag: `shot-${index}` },
+    });
+    await platform.clock.moveTo(at + 7 * MINUTE_MS);
+    await platform.runJob(settleJob);
+  }
+  await platform.clock.moveTo(dayEnd + 24 * 60 * MINUTE_MS + 75 * MINUTE_MS);
+  await platform.runJob(settleJob);
+  await platform.staff('POST', AGENT_CONTRACT_OPS_API.agentContracts, {
+    ...{ username: 'demo_agent', type: 'DAILY_SALARY' },
+    tiers: tiers.map((tier) => ({ ...tier, rate: (Number(tier.rate) + 0.25).toFixed(2) })),
+  });
+};
