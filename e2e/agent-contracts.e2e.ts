@@ -24,8 +24,8 @@ const suite = usePlatformAndBrowser({ movableClock: true });
 
 const PASSWORD = 'Str0ng#Pass';
 const TOP = { username: 'demo_agent', password: 'Agent#2026' };
-/** The settlement job of every contract type (counting, then paying). */
-const SETTLE_JOB = 'agent-contract.settle';
+/** The settlement jobs (counting, then paying): real-time, hourly, and daily salary with dividends. */
+const SETTLE_JOBS = ['agent-contract.realtime', 'agent-contract.hourly', 'agent-contract.daily'];
 
 const tier = (minValidBet: string, minActiveMembers: number, rate: string): ContractTier => ({
   minValidBet,
@@ -41,7 +41,7 @@ const agentPage = async (page: Page, key: string) => {
 /** The platform's clock moved to `ms`; the settlement job run there as its timer would. */
 const settleAt = async (ms: number) => {
   await suite.platform.clock.moveTo(ms);
-  await suite.platform.runJob(SETTLE_JOB);
+  for (const job of SETTLE_JOBS) await suite.platform.runJob(job);
 };
 
 /** Each row's text of a record page's table, under the period tab `period`. */

@@ -36,8 +36,8 @@ const CONTRACT_PAGES = [
   ['realtime-salary', 'agentRealtimeSalary', 'realtime-records-table'],
 ] as const;
 
-/** The settlement job of the contract types. */
-const SETTLE_JOB = 'agent-contract.settle';
+/** The settlement jobs of the contract types. */
+const SETTLE_JOBS = ['agent-contract.realtime', 'agent-contract.hourly', 'agent-contract.daily'];
 const onlyContracts = process.argv.includes('contracts');
 
 type Variant = { name: string; options: BrowserContextOptions; language: 'EN' | 'TY'; theme: 'light' | 'dark' };
@@ -93,7 +93,7 @@ try {
   }
   await platform.runJob('play-stats.rollup');
   await platform.runJob('agent-team.rollup');
-  await seedContractFigures(platform, SETTLE_JOB);
+  await seedContractFigures(platform, SETTLE_JOBS);
   const agentToken = await apiLogin(platform.baseUrl, 'demo_agent', 'Agent#2026', 'agent');
   const memberToken = await apiLogin(platform.baseUrl, 'demo_team_ana', 'Demo#2026');
 

@@ -147,7 +147,7 @@ export const signedInPage = async (
  * windows settled on a clock moved a day and a bit forward; then one more offer from the site, left waiting, so the
  * overview shows its banner. Needs `startPlatform({ movableClock: true })`.
  */
-export const seedContractFigures = async (platform: Platform, settleJob: string) => {
+export const seedContractFigures = async (platform: Platform, settleJobs: readonly string[]) => {
   for (const type of ['DAILY_SALARY', 'HOURLY_SALARY', 'REALTIME_SALARY'] as const) await setPolicy(platform, { type });
   await setPolicy(platform, {
     type: 'DIVIDEND',
@@ -188,10 +188,10 @@ export const seedContractFigures = async (platform: Platform, settleJob: string)
       ...{ betMinor: (index + 2) * 95_00, winMinor: (index % 2) * 260_00, settledAt: at, tag: `shot-${index}` },
     });
     await platform.clock.moveTo(at + 7 * MINUTE_MS);
-    await platform.runJob(settleJob);
+    for (const job of settleJobs) await platform.runJob(job);
   }
   await platform.clock.moveTo(dayEnd + 24 * 60 * MINUTE_MS + 75 * MINUTE_MS);
-  await platform.runJob(settleJob);
+  for (const job of settleJobs) await platform.runJob(job);
   await platform.staff('POST', AGENT_CONTRACT_OPS_API.agentContracts, {
     ...{ username: 'demo_agent', type: 'DAILY_SALARY' },
     tiers: tiers.map((tier) => ({ ...tier, rate: (Number(tier.rate) + 0.25).toFixed(2) })),
