@@ -28,17 +28,21 @@ const AGENT_PAGES = [
   ['announcements', 'agentAnnouncement', 'agent-announcements'],
 ] as const;
 
+/** The contract pages, each shown over this month (their windows are yesterday's and the days before). */
 const CONTRACT_PAGES = [
-  ['income', 'agentRevenueReport', 'revenue-report'],
-  ['dividend', 'agentDividendRecordCopy2', 'dividend-records-table'],
-  ['daily-salary', 'agentDailyWages2', 'daily-records-table'],
-  ['hourly-salary', 'agentHourSalary', 'hourly-records-table'],
-  ['realtime-salary', 'agentRealtimeSalary', 'realtime-records-table'],
+  ['income', 'agentRevenueReport', 'revenue-table', 'revenue'],
+  ['dividend', 'agentDividendRecordCopy2', 'dividend-records-table', 'dividend-records'],
+  ['daily-salary', 'agentDailyWages2', 'daily-records-table', 'daily-records'],
+  ['hourly-salary', 'agentHourSalary', 'hourly-records-table', 'hourly-records'],
+  ['realtime-salary', 'agentRealtimeSalary', 'realtime-records-table', 'realtime-records'],
 ] as const;
 
 /** The settlement jobs of the contract types. */
 const SETTLE_JOBS = ['agent-contract.realtime', 'agent-contract.hourly', 'agent-contract.daily'];
 const onlyContracts = process.argv.includes('contracts');
+
+/** A page's name, path, the test id it is ready at, and (contract pages) the prefix of its period tabs. */
+type Shot = readonly [string, string, string, string | null];
 
 type Variant = { name: string; options: BrowserContextOptions; language: 'EN' | 'TY'; theme: 'light' | 'dark' };
 
@@ -103,9 +107,10 @@ try {
         'agent',
         agentToken,
         1,
-        [...(onlyContracts ? [] : AGENT_PAGES), ...CONTRACT_PAGES].map(
-          ([name, key, ready]): readonly [string, string, string] => [name, `/agentHome?page=${key}`, ready],
-        ),
+        [
+          ...(onlyContracts ? [] : AGENT_PAGES).map(([name, key, ready]) => [name, key, ready, null] as const),
+          ...CONTRACT_PAGES,
+        ].map(([name, key, ready, tabs]): Shot => [name, `/agentHome?page=${key}`, ready, tabs]),
       ],
       [
         'member',
@@ -134,9 +139,10 @@ try {
         },
         { value: token, language: variant.language, theme: variant.theme, userType: type },
       );
-      for (const [name, path, ready] of pages) {
+      for (const [name, path, ready, tabs] of pages) {
         await page.goto(path);
         await page.getByTestId('page-loader').waitFor({ state: 'detached' });
+        if (tabs !== null) await page.getByTestId(`${tabs}-period-THIS_MONTH`).click();
         await page.getByTestId(ready).first().waitFor({ timeout: 15_000 });
         await page.waitForTimeout(800);
         const file = join(OUT, `${who}-${name}-${variant.name}.png`);

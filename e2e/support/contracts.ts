@@ -144,7 +144,7 @@ export const signedInPage = async (
 /**
  * Contract figures for people to look at (agent-screenshots.ts): every type on, demo_agent holding contracts from the
  * site and offering them to demo_subagent, the demo team playing, and real-time, hourly, daily and (daily) dividend
- * windows settled on a clock moved a day and a bit forward; then one more offer from the site, left waiting, so the
+ * windows settled on a clock moved forward to the day after tomorrow; then one more offer from the site, left waiting, so the
  * overview shows its banner. Needs `startPlatform({ movableClock: true })`.
  */
 export const seedContractFigures = async (platform: Platform, settleJobs: readonly string[]) => {
@@ -179,10 +179,13 @@ export const seedContractFigures = async (platform: Platform, settleJobs: readon
   const sub = asAgent(platform, await apiLogin(platform.baseUrl, 'demo_subagent', 'Agent#2026', 'agent'));
   await sub.acceptAll();
   const players = ['demo_team_ana', 'demo_team_ben', 'demo_team_hana', 'demo_downline'];
-  const dayEnd = Date.parse((await top.details('DAILY_SALARY')).window.end);
-  // Three five-minute windows and an hour of play early tomorrow, then the whole day settles the day after.
-  for (const [index, minutes] of [5, 11, 17, 40].entries()) {
-    const at = dayEnd + minutes * MINUTE_MS;
+  // Each contract counts from the window after its acceptance: three five-minute windows, the next hour, tomorrow.
+  const slot = Date.parse((await top.details('REALTIME_SALARY')).window.end);
+  const hour = Date.parse((await top.details('HOURLY_SALARY')).window.end);
+  const day = Date.parse((await top.details('DAILY_SALARY')).window.end);
+  const moments = [slot + MINUTE_MS, slot + 6 * MINUTE_MS, slot + 11 * MINUTE_MS];
+  moments.push(Math.max(hour + 20 * MINUTE_MS, slot + 20 * MINUTE_MS), day + 30 * MINUTE_MS);
+  for (const [index, at] of moments.entries()) {
     await platform.clock.moveTo(at + MINUTE_MS);
     await play(platform, players.slice(0, 2 + (index % 3)), {
       ...{ betMinor: (index + 2) * 95_00, winMinor: (index % 2) * 260_00, settledAt: at, tag: `shot-${index}` },
@@ -190,7 +193,7 @@ export const seedContractFigures = async (platform: Platform, settleJobs: readon
     await platform.clock.moveTo(at + 7 * MINUTE_MS);
     for (const job of settleJobs) await platform.runJob(job);
   }
-  await platform.clock.moveTo(dayEnd + 24 * 60 * MINUTE_MS + 75 * MINUTE_MS);
+  await platform.clock.moveTo(day + 24 * 60 * MINUTE_MS + 75 * MINUTE_MS);
   for (const job of settleJobs) await platform.runJob(job);
   await platform.staff('POST', AGENT_CONTRACT_OPS_API.agentContracts, {
     ...{ username: 'demo_agent', type: 'DAILY_SALARY' },
