@@ -40,6 +40,7 @@ import { createAuditModule, recordAudit } from './modules/operations/audit';
 import { createReportsModule } from './modules/operations/reports';
 import { createAgentCentreModule, createAgentInvitations } from './modules/agents/agent-centre';
 import { createAgentOpsModule } from './modules/agents/agent-ops';
+import { createAgentContractModule, contractPayments } from './modules/agents/agent-contract';
 import type { PageHeaders, WebShell } from './plugins/web-app';
 import { originOf, pageHeadersOf } from './plugins/security-headers';
 import { createDemoActivity, type DemoActivity } from './db/demo-activity';
@@ -293,6 +294,15 @@ export const registerModules = async (
     },
   });
   await app.register(agentOps.routes({ staff }));
+  // Agent contracts (issue 19): offers, settlement jobs, each agent's differential from the COMMISSIONS account.
+  const payments = contractPayments({ wallet: wallet.service, merchantById: merchants.byId });
+  const agentContract = createAgentContractModule({
+    ...{ db, now, adjust: payments.adjust },
+    ports: { teamsPlay: agentTeam.teamsPlay, pay: payments.pay },
+  });
+  await app.register(agentContract.routes({ auth: identity.auth, merchantOf: identity.merchantOf, limiter }));
+  await app.register(agentContract.opsRoutes({ staff }));
+  jobs.scheduler.register(...agentContract.jobs);
   await createRealtime({
     ...{ app, bus, redisUrl: env.REDIS_URL },
     wallet: wallet.service,

@@ -1,3 +1,4 @@
+import { AGENT_CONTRACT_OPS_API } from './agent-contract-paths';
 import { OPS_API } from './ops-paths';
 import type { StaffPermission } from './staff';
 
@@ -68,6 +69,16 @@ export const STAFF_ENDPOINTS: readonly StaffEndpoint[] = [
   { method: 'GET', path: OPS_API.agentLimits, permission: 'agents.view' },
   { method: 'PUT', path: OPS_API.agentLimits, permission: 'agents.limits' },
   { method: 'GET', path: OPS_API.agentReport, permission: 'agents.view' },
+  // Agent contracts (issue 19)
+  { method: 'GET', path: AGENT_CONTRACT_OPS_API.contractPolicy, permission: 'agents.view' },
+  { method: 'PUT', path: AGENT_CONTRACT_OPS_API.contractPolicyType, permission: 'agents.limits' },
+  { method: 'GET', path: AGENT_CONTRACT_OPS_API.agentContracts, permission: 'agents.view' },
+  { method: 'POST', path: AGENT_CONTRACT_OPS_API.agentContracts, permission: 'agents.limits' },
+  { method: 'GET', path: AGENT_CONTRACT_OPS_API.agentContract, permission: 'agents.view' },
+  { method: 'POST', path: AGENT_CONTRACT_OPS_API.agentContractTerminate, permission: 'agents.limits' },
+  { method: 'GET', path: AGENT_CONTRACT_OPS_API.agentSettlements, permission: 'agents.view' },
+  { method: 'POST', path: AGENT_CONTRACT_OPS_API.agentSettlementRerun, permission: 'adjustment.approve' },
+  { method: 'POST', path: AGENT_CONTRACT_OPS_API.agentContractAdjustments, permission: 'adjustment.approve' },
   // Content (issue 5)
   { method: 'GET', path: OPS_API.banners, permission: 'content.manage' },
   { method: 'POST', path: OPS_API.banners, permission: 'content.manage' },

@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptio
 import type { z } from 'zod';
 import type {
   AGENT_CONTENT_ROUTES,
+  AGENT_CONTRACT_OPS_ROUTES,
+  AGENT_CONTRACT_ROUTES,
   AGENT_OPS_ROUTES,
   AGENT_ROUTES,
   MONEY_ROUTES,
@@ -25,7 +27,9 @@ type Catalogue =
   | (typeof OPS_ROUTES)[number]
   | (typeof AGENT_ROUTES)[number]
   | (typeof AGENT_CONTENT_ROUTES)[number]
-  | (typeof AGENT_OPS_ROUTES)[number];
+  | (typeof AGENT_OPS_ROUTES)[number]
+  | (typeof AGENT_CONTRACT_ROUTES)[number]
+  | (typeof AGENT_CONTRACT_OPS_ROUTES)[number];
 export type RoutePath<M extends RouteMethod> = Extract<Catalogue, { method: M }>['path'];
 export type DescriptorOf<M extends RouteMethod, P extends string> = Extract<Catalogue, { method: M; path: P }>;
 

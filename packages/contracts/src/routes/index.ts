@@ -4,6 +4,7 @@ import { AGENT_OPS_ROUTES } from './agent-ops-routes';
 import { MONEY_ROUTES } from './money-routes';
 import { OPS_ROUTES } from './ops-routes';
 import { PLAYER_ROUTES } from './player-routes';
+import { AGENT_CONTRACT_OPS_ROUTES, AGENT_CONTRACT_ROUTES } from '../agent-contract-routes';
 import type { RouteDescriptor } from './route-descriptor';
 
 export * from './route-descriptor';
@@ -21,4 +22,6 @@ export const ROUTE_DESCRIPTORS: readonly RouteDescriptor[] = [
   ...AGENT_ROUTES,
   ...AGENT_CONTENT_ROUTES,
   ...AGENT_OPS_ROUTES,
+  ...AGENT_CONTRACT_ROUTES,
+  ...AGENT_CONTRACT_OPS_ROUTES,
 ];
