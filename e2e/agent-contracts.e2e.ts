@@ -187,25 +187,21 @@ describe('agent contracts', () => {
     // 7. Semimonthly dividend: the members win in the first half-month (a negative base, carried forward), then lose
     //    900.00 in the next: the base is 900 − 300 = 600, so 20% = 120.00 for the downline, 30% = 180.00 for
     //    demo_agent of which 60.00 is its own.
-    const firstStart = Date.parse((await top.details('DIVIDEND')).window.end);
+    // Every clock move ends the sessions (30 idle minutes): each step signs in again.
+    const signIn = async (who: { username: string; password: string }) =>
+      asAgent(platform, await apiLogin(platform.baseUrl, who.username, who.password, 'agent'));
+    const subAccount = { username: sub, password: PASSWORD };
+    const firstStart = Date.parse((await (await signIn(TOP)).details('DIVIDEND')).window.end);
     await platform.clock.moveTo(Math.max(platform.clock.now(), firstStart + 2 * 60 * MINUTE_MS));
-    const firstEnd = Date.parse((await downline.details('DIVIDEND')).window.end);
-    await play(platform, members, {
-      betMinor: 50_00,
-      winMinor: 150_00,
-      settledAt: platform.clock.now() - MINUTE_MS,
-      tag: 'p1',
-    });
+    const firstEnd = Date.parse((await (await signIn(subAccount)).details('DIVIDEND')).window.end);
+    const p1 = { betMinor: 50_00, winMinor: 150_00, settledAt: platform.clock.now() - MINUTE_MS, tag: 'p1' };
+    await play(platform, members, p1);
     await settleAt(firstEnd + 71 * MINUTE_MS);
-    const secondEnd = Date.parse((await downline.details('DIVIDEND')).window.end);
-    await play(platform, members, {
-      betMinor: 300_00,
-      winMinor: 0,
-      settledAt: platform.clock.now() - MINUTE_MS,
-      tag: 'p2',
-    });
+    const secondEnd = Date.parse((await (await signIn(subAccount)).details('DIVIDEND')).window.end);
+    const p2 = { betMinor: 300_00, winMinor: 0, settledAt: platform.clock.now() - MINUTE_MS, tag: 'p2' };
+    await play(platform, members, p2);
     await settleAt(secondEnd + 71 * MINUTE_MS);
-    const relogged = asAgent(platform, await apiLogin(platform.baseUrl, sub, PASSWORD, 'agent'));
+    const relogged = await signIn(subAccount);
     const windows = [
       ...(await settlementsOf(relogged, 'DIVIDEND', 'LAST_MONTH')).list,
       ...(await settlementsOf(relogged, 'DIVIDEND', 'THIS_MONTH')).list,
@@ -223,7 +219,7 @@ describe('agent contracts', () => {
       second.endsWith('-01') ? 'THIS_MONTH' : 'LAST_MONTH',
     );
     expect(rows.join('\n')).toMatch(/600\.00[\s\S]*120\.00[\s\S]*Paid/);
-    const topDividend = asAgent(platform, await apiLogin(platform.baseUrl, TOP.username, TOP.password, 'agent'));
+    const topDividend = await signIn(TOP);
     const topPaid = [
       ...(await settlementsOf(topDividend, 'DIVIDEND', 'LAST_MONTH')).list,
       ...(await settlementsOf(topDividend, 'DIVIDEND', 'THIS_MONTH')).list,
