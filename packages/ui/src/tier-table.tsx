@@ -3,10 +3,17 @@ import type { ReactNode } from 'react';
 /** One tier as shown: each app formats its own wire values (amounts, counts, percentages). */
 export type TierView = { minValidBet: ReactNode; minActive: ReactNode; rate: ReactNode };
 
+export const TIER_LABEL_KEYS = ['caption', 'tier', 'minValidBet', 'minActive', 'rate', 'reached'] as const;
+export type TierLabels = Record<(typeof TIER_LABEL_KEYS)[number], string>;
+
+/** The labels from an app's translations: `tierLabels((key) => t(`contracts.tiers.${key}`))`. */
+export const tierLabels = (translate: (key: (typeof TIER_LABEL_KEYS)[number]) => string): TierLabels =>
+  Object.fromEntries(TIER_LABEL_KEYS.map((key) => [key, translate(key)])) as TierLabels;
+
 export type TierTableProps = {
   tiers: readonly TierView[];
-  /** The table's caption and column headings, translated by the app. */
-  labels: { caption: string; tier: string; minValidBet: string; minActive: string; rate: string; reached: string };
+  /** The table's caption and column headings, translated by the app (`tierLabels`). */
+  labels: TierLabels;
   /** The index of the tier a window reached, marked in its row (words, not only colour). */
   reached?: number | null;
   testId?: string;

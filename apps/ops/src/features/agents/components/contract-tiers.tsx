@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ContractTier } from '@platform/contracts';
-import { TierTable } from '@platform/ui';
+import { TierTable, tierLabels } from '@platform/ui';
 import { Money } from '@/components/money';
 
 /** A contract's tiers with the back office's words and money format (packages/ui TierTable). */
@@ -9,14 +9,7 @@ export function ContractTiers({ tiers, testId }: { tiers: readonly ContractTier[
   return (
     <TierTable
       testId={testId}
-      labels={{
-        caption: t('contracts.tiers.caption'),
-        tier: t('contracts.tiers.tier'),
-        minValidBet: t('contracts.tiers.minValidBet'),
-        minActive: t('contracts.tiers.minActive'),
-        rate: t('contracts.tiers.rate'),
-        reached: t('contracts.tiers.reached'),
-      }}
+      labels={tierLabels((key) => t(`contracts.tiers.${key}`))}
       tiers={tiers.map((tier) => ({
         minValidBet: <Money amount={tier.minValidBet} />,
         minActive: tier.minActiveMembers,

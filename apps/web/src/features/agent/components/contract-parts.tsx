@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Contract, ContractTier, ContractWindow } from '@platform/contracts';
-import { TierTable } from '@platform/ui';
+import { TierTable, tierLabels } from '@platform/ui';
 import { dateTimeFormat, useLocale } from '@/lib/i18n/use-locale';
 import { amountText } from './report-parts';
 
@@ -22,14 +22,7 @@ export function ContractTiers({
     <TierTable
       testId={testId}
       reached={reached}
-      labels={{
-        caption: t('contracts.tiers.caption'),
-        tier: t('contracts.tiers.tier'),
-        minValidBet: t('contracts.tiers.minValidBet'),
-        minActive: t('contracts.tiers.minActive'),
-        rate: t('contracts.tiers.rate'),
-        reached: t('contracts.tiers.reached'),
-      }}
+      labels={tierLabels((key) => t(`contracts.tiers.${key}`))}
       tiers={tiers.map((tier) => ({
         minValidBet: amountText(tier.minValidBet),
         minActive: tier.minActiveMembers,
