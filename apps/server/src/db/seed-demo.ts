@@ -4,6 +4,7 @@ import type { Database } from './database';
 import { seedDemo, seedDemoCatalogue, seedDemoDepositChannels } from './seed';
 import { seedDemoAccounts, type SeedHasher } from './seed-accounts';
 import { seedDemoContent } from './seed-content';
+import { seedDemoContracts } from './seed-contracts';
 import { seedDemoStaff } from './seed-staff';
 
 export type DemoSeedDeps = {
@@ -32,4 +33,7 @@ export const seedDemoData = async (db: Database, { hasher, staffSecrets, now, lo
   // After the catalogue: the winner-board examples name games.
   const content = await seedDemoContent(db, now);
   if (content.banners + content.notices + content.wins > 0) log('demo content seeded', content);
+  // After the accounts: demo_agent's contracts name its team.
+  const contracts = await seedDemoContracts(db, now());
+  if (contracts > 0) log('demo contracts seeded', { contracts });
 };

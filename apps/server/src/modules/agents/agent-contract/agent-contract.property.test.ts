@@ -45,10 +45,11 @@ const scenarioArb = fc.record({
   ),
 });
 
+type ScenarioInput = typeof scenarioArb extends fc.Arbitrary<infer T> ? T : never;
 type Scenario = { agents: WindowAgent[]; top: bigint };
 
 /** Builds the window's contract holders as the settlement reads them: member 0 holds the top contract. */
-const build = ({ parents, holds, tiers, play }: fc.infer<typeof scenarioArb>): Scenario => {
+const build = ({ parents, holds, tiers, play }: ScenarioInput): Scenario => {
   const n = parents.length + 1;
   const up = (i: number): number | null => (i === 0 ? null : parents[i - 1]! % i);
   const holding = new Map<number, TierValue[]>();

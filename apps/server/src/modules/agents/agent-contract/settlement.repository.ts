@@ -124,26 +124,33 @@ export const settlementRepository = {
    * nearest ancestor holding one of them: the contract tree of the window.
    */
   inForce: async (db: Queryable, merchantId: number, type: ContractType, at: Date) => {
-    const { rows } = await db.query<{ id: string; holder_id: string; tiers: never; parent_id: string | null }>(
-      `WITH held AS (
-         SELECT id, holder_id, tiers FROM agent_contracts
-         WHERE merchant_id = $1 AND type = $2 AND accepted_at IS NOT NULL AND accepted_at <= $3
-           AND (ended_at IS NULL OR ended_at > $3)
-       )
-       SELECT h.id::text, h.holder_id::text, h.tiers, (
-         SELECT t.ancestor_id::text FROM agent_tree t JOIN held p ON p.holder_id = t.ancestor_id
-         WHERE t.merchant_id = $1 AND t.descendant_id = h.holder_id AND t.depth >= 1
-         ORDER BY t.depth LIMIT 1
-       ) AS parent_id
-       FROM held h`,
+    const { rows } = await db.query<{ id: string; holder_id: string; tiers: never }>(
+      `SELECT id::text, holder_id::text, tiers FROM agent_contracts
+       WHERE merchant_id = $1 AND type = $2 AND accepted_at IS NOT NULL AND accepted_at <= $3
+         AND (ended_at IS NULL OR ended_at > $3)`,
       [merchantId, type, at],
     );
-    return rows.map((row) => ({
-      contractId: BigInt(row.id),
-      agentId: BigInt(row.holder_id),
-      tiers: tiersFromJson(row.tiers) as TierValue[],
-      parentId: row.parent_id === null ? null : BigInt(row.parent_id),
-    }));
+    const held = new Set(rows.map((row) => row.holder_id));
+    // Each holder's uplines, nearest first: the first one holding a contract is its parent in the contract tree.
+    const { rows: uplines } = await db.query<{ holder: string; ancestor: string }>(
+      `SELECT descendant_id::text AS holder, ancestor_id::text AS ancestor FROM agent_tree
+       WHERE merchant_id = $1 AND descendant_id = ANY($2::bigint[]) AND depth >= 1
+       ORDER BY descendant_id, depth`,
+      [merchantId, rows.map((row) => row.holder_id)],
+    );
+    const parents = new Map<string, string>();
+    for (const { holder, ancestor } of uplines) {
+      if (!parents.has(holder) && held.has(ancestor)) parents.set(holder, ancestor);
+    }
+    return rows.map((row) => {
+      const parent = parents.get(row.holder_id);
+      return {
+        contractId: BigInt(row.id),
+        agentId: BigInt(row.holder_id),
+        tiers: tiersFromJson(row.tiers) as TierValue[],
+        parentId: parent === undefined ? null : BigInt(parent),
+      };
+    });
   },
 
   /**

@@ -31,6 +31,7 @@ export type SettlementFaults = { afterCount?: () => void; afterPost?: () => void
 const SLOT_TYPES: readonly ContractType[] = ['REALTIME_SALARY', 'HOURLY_SALARY'];
 /** Payments per run and type: a backlog is paid over a few runs. */
 export const PAY_BATCH = 2_000;
+const PAY_CONCURRENCY = 16;
 
 /** The ledger key of a window's payment: one per (type, agent, window), whoever pays it and however often. */
 export const paymentKey = (row: Pick<SettlementRow, 'type' | 'agentId' | 'windowStart'>): string =>
@@ -155,9 +156,14 @@ export const settlementServiceFactory = (deps: { db: Database; ports: Settlement
   const payUnpaid = async (merchantId: number, type: ContractType, now: Date) => {
     let paid = 0;
     let failed = 0;
-    for (const row of await repo.unpaid(db, merchantId, type, PAY_BATCH)) {
-      if ((await payRow(merchantId, row, now)) === 'PAID') paid += 1;
-      else failed += 1;
+    const rows = await repo.unpaid(db, merchantId, type, PAY_BATCH);
+    // A few payments in flight at once: the ledger commits them in groups (ledger.poster.ts).
+    for (let at = 0; at < rows.length; at += PAY_CONCURRENCY) {
+      const outcomes = await Promise.all(
+        rows.slice(at, at + PAY_CONCURRENCY).map((row) => payRow(merchantId, row, now)),
+      );
+      paid += outcomes.filter((outcome) => outcome === 'PAID').length;
+      failed += outcomes.filter((outcome) => outcome === 'FAILED').length;
     }
     return { paid, failed };
   };
