@@ -13,7 +13,21 @@ import { agentQueryRoot } from '../api/agent-api';
 import { ContractTerms, ContractTiers } from './contract-parts';
 import { DateTime } from './report-parts';
 
-const uplineOf = (contract: Contract, merchant: string) => contract.offeredBy ?? merchant;
+type T = (key: string, values?: Record<string, unknown>) => string;
+
+/** The modal's title and the banner's line: from an upline by name, or from the site (a top-level agent's). */
+const titleOf = (t: T, contract: Contract) => {
+  const type = t(`contracts.types.${contract.type}`);
+  return contract.offeredBy === null
+    ? t('contracts.modal.titleSite', { type })
+    : t('contracts.modal.title', { type, upline: contract.offeredBy });
+};
+const offerLineOf = (t: T, contract: Contract) => {
+  const type = t(`contracts.types.${contract.type}`);
+  return contract.offeredBy === null
+    ? t('contracts.banner.textSite', { type })
+    : t('contracts.banner.text', { type, upline: contract.offeredBy });
+};
 
 /**
  * The contract modal (spec §2 "contract" popup, §4): an offer's terms and tiers, what accepting does, and accept or
@@ -49,7 +63,7 @@ export function ContractOfferModal({ contract, onClose }: { contract: Contract; 
       onOpenChange={(open) => {
         if (!open && busy === null) onClose();
       }}
-      title={t('contracts.modal.title', { type, upline: uplineOf(contract, t('contracts.merchant')) })}
+      title={titleOf(t, contract)}
       description={t('contracts.modal.description')}
       testId="contract-modal"
       className="contract-dialog"
@@ -108,12 +122,7 @@ export function PendingOffers() {
       <ul>
         {offers.map((offer) => (
           <li key={offer.id} className="contract-banner__offer">
-            <span>
-              {t('contracts.banner.text', {
-                upline: uplineOf(offer, t('contracts.merchant')),
-                type: t(`contracts.types.${offer.type}`),
-              })}
-            </span>
+            <span>{offerLineOf(t, offer)}</span>
             <button
               type="button"
               className="button button--small"
