@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BusinessDaySchema, pagingFields, periodFields, refinePeriod, ResolvedPeriodSchema } from './agent-period';
+import { pagingFields, periodFields, refinePeriod, ResolvedPeriodSchema } from './agent-period';
 import { ContractTiersSchema, ContractTierSchema } from './agent-contract-tiers';
 
 export * from './agent-contract-tiers';
@@ -322,5 +322,3 @@ export const RevenueReportSchema = z.object({
   total: RevenueRowSchema.omit({ type: true }),
 });
 export type RevenueReport = z.infer<typeof RevenueReportSchema>;
-
-export { BusinessDaySchema };

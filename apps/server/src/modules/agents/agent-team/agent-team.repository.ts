@@ -97,7 +97,9 @@ export const agentTeamRepository = (db: Queryable) => ({
     }>(
       `SELECT a.id::text AS agent_id, coalesce(sum(d.valid_bet_minor), 0)::text AS valid_bet_minor,
          coalesce(sum(d.profit_minor), 0)::text AS profit_minor,
-         agent_team_active_members($1, a.id, $3::date, $4::date)::text AS active
+         -- One day: the day's own count (what agent_team_active_members reads for it), without a call per agent.
+         (CASE WHEN $3::date = $4::date THEN coalesce(sum(d.active_members), 0)
+           ELSE agent_team_active_members($1, a.id, $3::date, $4::date) END)::text AS active
        FROM unnest($2::bigint[]) AS a(id)
        LEFT JOIN agent_team_days d ON d.merchant_id = $1 AND d.agent_id = a.id AND d.business_day BETWEEN $3::date AND $4::date
        GROUP BY a.id`,
