@@ -1,16 +1,18 @@
 /**
- * Screenshots of the agent centre's pages and the member's personalProfit (issue 18) at a phone's and a laptop's
- * size, EN and TY, light and dark, into docs/screenshots/agent/. Run after `npm run build`:
- * `npx tsx e2e/agent-screenshots.ts`. Not a test (the browser test agent-centre.e2e.ts asserts the flows); these are
+ * Screenshots of the agent centre's pages and the member's personalProfit (issue 18), and of the contract pages, the
+ * contract modal and a downline's contracts (issue 19), at a phone's and a laptop's size, EN and TY, light and dark,
+ * into docs/screenshots/agent/. Run after `npm run build`: `npx tsx e2e/agent-screenshots.ts` (add `contracts` for
+ * the contract screens only). Not a test (agent-centre.e2e.ts and agent-contracts.e2e.ts assert the flows); these are
  * for people to look at. demo_agent's demo team gets a few settled rounds and cashier credits first, and the rollup
- * jobs run, so the pages have figures.
+ * jobs run, so the pages have figures; contracts are offered and accepted and their windows settled on a moved clock.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BrowserContextOptions } from 'playwright-core';
+import type { BrowserContextOptions, Page } from 'playwright-core';
 import { OPS_API } from '@platform/contracts';
 import { launchBrowser, openPage } from './support/browser';
 import { phone } from './support/layout';
+import { seedContractFigures } from './support/contracts';
 import { startPlatform } from './support/platform';
 import { apiLogin } from './support/session';
 
@@ -26,6 +28,22 @@ const AGENT_PAGES = [
   ['announcements', 'agentAnnouncement', 'agent-announcements'],
 ] as const;
 
+/** The contract pages, each shown over this month (their windows are yesterday's and the days before). */
+const CONTRACT_PAGES = [
+  ['income', 'agentRevenueReport', 'revenue-table', 'revenue'],
+  ['dividend', 'agentDividendRecordCopy2', 'dividend-records-table', 'dividend-records'],
+  ['daily-salary', 'agentDailyWages2', 'daily-records-table', 'daily-records'],
+  ['hourly-salary', 'agentHourSalary', 'hourly-records-table', 'hourly-records'],
+  ['realtime-salary', 'agentRealtimeSalary', 'realtime-records-table', 'realtime-records'],
+] as const;
+
+/** The settlement jobs of the contract types. */
+const SETTLE_JOBS = ['agent-contract.realtime', 'agent-contract.hourly', 'agent-contract.daily'];
+const onlyContracts = process.argv.includes('contracts');
+
+/** A page's name, path, the test id it is ready at, and (contract pages) the prefix of its period tabs. */
+type Shot = readonly [string, string, string, string | null];
+
 type Variant = { name: string; options: BrowserContextOptions; language: 'EN' | 'TY'; theme: 'light' | 'dark' };
 
 const VARIANTS: Variant[] = [
@@ -35,7 +53,27 @@ const VARIANTS: Variant[] = [
   { name: '1366-ty-dark', options: { viewport: { width: 1366, height: 768 } }, language: 'TY', theme: 'dark' },
 ];
 
-const platform = await startPlatform({ connectVendors: true });
+/** The contract modal of the offer waiting on the overview, and demo_subagent's contracts in team management. */
+const contractDialogs = async (page: Page, variant: string) => {
+  await page.goto('/agentHome?page=agentTeamOverview');
+  await page.getByTestId('contract-banner-review').click();
+  await page.getByTestId('contract-modal-tiers').waitFor();
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: join(OUT, `agent-contract-modal-${variant}.png`) });
+  await page.goto('/agentHome?page=downlineManagmentView');
+  await page.getByTestId('downline-search').fill('demo_subagent');
+  await page.getByTestId('downline-search-submit').click();
+  await page
+    .getByTestId('downline-table-row')
+    .filter({ hasText: 'demo_subagent' })
+    .getByTestId('downline-contracts')
+    .click();
+  await page.getByTestId('downline-contract').first().waitFor();
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: join(OUT, `agent-downline-contracts-${variant}.png`) });
+};
+
+const platform = await startPlatform({ connectVendors: true, movableClock: true });
 const browser = await launchBrowser();
 try {
   mkdirSync(OUT, { recursive: true });
@@ -59,13 +97,35 @@ try {
   }
   await platform.runJob('play-stats.rollup');
   await platform.runJob('agent-team.rollup');
+  await seedContractFigures(platform, SETTLE_JOBS);
   const agentToken = await apiLogin(platform.baseUrl, 'demo_agent', 'Agent#2026', 'agent');
   const memberToken = await apiLogin(platform.baseUrl, 'demo_team_ana', 'Demo#2026');
 
   for (const variant of VARIANTS) {
     for (const [who, token, type, pages] of [
-      ['agent', agentToken, 1, AGENT_PAGES.map(([name, key, ready]) => [name, `/agentHome?page=${key}`, ready])],
-      ['member', memberToken, 0, [['personal-profit', '/member?page=personalProfit', 'personal-profit']]],
+      [
+        'agent',
+        agentToken,
+        1,
+        [
+          ...(onlyContracts ? [] : AGENT_PAGES).map(([name, key, ready]) => [name, key, ready, null] as const),
+          ...CONTRACT_PAGES,
+        ].map(([name, key, ready, tabs]): Shot => [name, `/agentHome?page=${key}`, ready, tabs]),
+      ],
+      [
+        'member',
+        memberToken,
+        0,
+        onlyContracts
+          ? []
+          : [
+              ['personal-profit', '/member?page=personalProfit', 'personal-profit'] as readonly [
+                string,
+                string,
+                string,
+              ],
+            ],
+      ],
     ] as const) {
       const { page } = await openPage(browser, platform.baseUrl, variant.options);
       await page.context().addInitScript(
@@ -79,15 +139,17 @@ try {
         },
         { value: token, language: variant.language, theme: variant.theme, userType: type },
       );
-      for (const [name, path, ready] of pages) {
+      for (const [name, path, ready, tabs] of pages) {
         await page.goto(path);
         await page.getByTestId('page-loader').waitFor({ state: 'detached' });
+        if (tabs !== null) await page.getByTestId(`${tabs}-period-THIS_MONTH`).click();
         await page.getByTestId(ready).first().waitFor({ timeout: 15_000 });
         await page.waitForTimeout(800);
         const file = join(OUT, `${who}-${name}-${variant.name}.png`);
         await page.screenshot({ path: file, fullPage: variant.name.startsWith('390') });
         console.log(file);
       }
+      if (who === 'agent') await contractDialogs(page, variant.name);
       await page.context().close();
     }
   }

@@ -25,6 +25,11 @@ export type Platform = {
   rgs: RgsApp | undefined;
   /** Runs a registered job now (e.g. 'play-stats.rollup'), as its timer would, instead of waiting for the tick. */
   runJob: (name: string) => Promise<unknown>;
+  /**
+   * The platform's clock (only with `startPlatform({ movableClock: true })`): real time plus an offset that only moves
+   * forward, so windows that close tomorrow or next month close now. `moveTo` also keeps the e2e staff session alive.
+   */
+  clock: { now: () => number; moveTo: (ms: number) => Promise<void> };
   /** One pass of the transfer wallet's bet-record pull, as its job runs every minute. */
   pullBets: () => Promise<{ vendors: number; rounds: number; skipped: number; deferred: number; failed: number }>;
   stop: () => Promise<void>;
@@ -50,6 +55,8 @@ export type PlatformOptions = {
    * embedded database under DATA_DIR and migrates (and seeds) it, as `npm start` does.
    */
   template?: PlatformTemplate;
+  /** The platform reads a clock the test moves forward (settlement windows of later days and months). */
+  movableClock?: boolean;
 };
 
 /**
@@ -76,8 +83,11 @@ export const startPlatform = async (options: PlatformOptions = {}): Promise<Plat
   };
   const secrets = embeddedSecrets(env);
   const logs = options.logs;
+  let offsetMs = 0;
+  const now = () => Date.now() + offsetMs;
+  const seams = options.movableClock ? { captchaText, now } : { captchaText };
   const app = await buildApp({
-    ...{ env, db, seams: { captchaText }, vendorSecret: secrets },
+    ...{ env, db, seams, vendorSecret: secrets },
     logger: logs === undefined ? false : { level: 'info', stream: logs.platform },
   });
   const rgsOptions = logs === undefined ? {} : { rgs: { logger: { level: 'info', stream: logs.rgs } } };
@@ -108,6 +118,18 @@ export const startPlatform = async (options: PlatformOptions = {}): Promise<Plat
     lastCaptcha: () => captcha,
     rgs,
     runJob: (name) => app.jobs.trigger(name),
+    clock: {
+      now,
+      moveTo: async (ms) => {
+        if (!options.movableClock) throw new Error('startPlatform({ movableClock: true }) to move the clock');
+        offsetMs = Math.max(offsetMs, ms - Date.now());
+        await app.db.query(
+          `UPDATE staff_sessions SET last_seen_at = $1, expires_at = $1::timestamptz + interval '12 hours'
+           WHERE staff_id = (SELECT id FROM staff_accounts WHERE username = 'e2e_staff')`,
+          [new Date(now()).toISOString()],
+        );
+      },
+    },
     pullBets: () => app.vendorWallet.pullBets(),
     outbox: async (to) => {
       const response = await fetch(`${baseUrl}/wps/dev/outbox?to=${encodeURIComponent(to)}`);

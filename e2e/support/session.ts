@@ -12,9 +12,13 @@ export const apiLogin = async (
   password: string,
   side: 'member' | 'agent' = 'member',
 ): Promise<string> => {
-  const keyResponse = (await (await fetch(`${baseUrl}${API.system.publicKey}`)).json()) as Envelope<PublicKeyInfo>;
+  const keyResponse = (await (await fetch(`${baseUrl}${API.system.publicKey}`)).json()) as Envelope<
+    PublicKeyInfo & { serverTimeMs?: number }
+  >;
   if (!keyResponse.value) throw new Error('no public key');
-  const sealed = await sealPayload(keyResponse.value, { type: 'username', username, password, side });
+  // Sealed with the server's time, as the web app does: a platform on a moved clock takes it too.
+  const credentials = { type: 'username', username, password, side };
+  const sealed = await sealPayload(keyResponse.value, credentials, keyResponse.value.serverTimeMs ?? Date.now());
   const response = await fetch(`${baseUrl}${API.session.login}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.250' },

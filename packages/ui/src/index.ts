@@ -31,5 +31,6 @@ export {
   type RouteInput,
 } from './api/api-client';
 export { Pager, TableHead, type PagerProps } from './table-parts';
+export { TierTable, tierLabels, type TierLabels, type TierTableProps, type TierView } from './tier-table';
 export { Button, Form } from './actions';
 export { applyTheme, currentTheme, isTheme, useTheme, type Theme } from './theme';

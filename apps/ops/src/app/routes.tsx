@@ -99,6 +99,28 @@ export const OPS_ROUTES: readonly OpsRoute[] = [
     nav: { group: 'members', order: 30 },
     Page: page(() => import('@/features/agents/components/agent-tree-page'), 'AgentTreePage'),
   },
+  // Agent contracts (issue 19)
+  {
+    path: 'agents/contracts',
+    permission: 'agents.view',
+    titleKey: 'nav.agentContracts',
+    nav: { group: 'members', order: 40 },
+    Page: page(() => import('@/features/agents/components/agent-contracts-page'), 'AgentContractsPage'),
+  },
+  {
+    path: 'agents/contract-policy',
+    permission: 'agents.view',
+    titleKey: 'nav.contractPolicy',
+    nav: { group: 'members', order: 45 },
+    Page: page(() => import('@/features/agents/components/contract-policy-page'), 'ContractPolicyPage'),
+  },
+  {
+    path: 'agents/settlements',
+    permission: 'agents.view',
+    titleKey: 'nav.contractSettlements',
+    nav: { group: 'members', order: 50 },
+    Page: page(() => import('@/features/agents/components/contract-settlements-page'), 'ContractSettlementsPage'),
+  },
   {
     path: 'agents/:memberId/limits',
     permission: 'agents.view',

@@ -1,4 +1,13 @@
 import { AgentAnnouncements } from '@/features/agent/components/agent-announcements';
+import {
+  DailyWageRecords,
+  DividendRecords,
+  HourlySalaryRecords,
+  RealtimeSalaryRecords,
+} from '@/features/agent/components/contract-records';
+import { PendingOffers } from '@/features/agent/components/contract-offer-modal';
+import { DownlineContracts } from '@/features/agent/components/downline-contracts';
+import { RevenueReportPage } from '@/features/agent/components/revenue-report';
 import type { AgentPages } from '@/features/agent/components/agent-pages';
 import { DownlineView } from '@/features/agent/components/downline-view';
 import { RegisterCenter } from '@/features/agent/components/register-center';
@@ -14,7 +23,17 @@ import { WithdrawPage } from '@/features/withdraw/components/withdraw-page';
 
 /** Team management with the transfer feature's transfer to the picked downline. */
 function DownlineManagement() {
-  return <DownlineView Transfer={TransferDownline} />;
+  return <DownlineView Transfer={TransferDownline} Contracts={DownlineContracts} />;
+}
+
+/** The team overview under the banner of contract offers waiting for the agent's answer (spec §2 contract modal). */
+function Overview() {
+  return (
+    <>
+      <PendingOffers />
+      <TeamOverview />
+    </>
+  );
 }
 
 /**
@@ -23,15 +42,20 @@ function DownlineManagement() {
  */
 export const AGENT_PAGES: AgentPages = {
   agentAnnouncement: { titleKey: 'agent.pages.agentAnnouncement', Component: AgentAnnouncements },
-  agentTeamOverview: { titleKey: 'agent.pages.agentTeamOverview', Component: TeamOverview },
+  agentTeamOverview: { titleKey: 'agent.pages.agentTeamOverview', Component: Overview },
   registerCenter: { titleKey: 'agent.pages.registerCenter', Component: RegisterCenter },
   downlineManagmentView: { titleKey: 'agent.pages.downlineManagmentView', Component: DownlineManagement },
   personalHistoryCopy: { titleKey: 'agent.pages.personalHistoryCopy', Component: TeamBets },
   palStatementsAgentCopy: { titleKey: 'agent.pages.palStatementsAgentCopy', Component: TeamProfit },
+  agentRevenueReport: { titleKey: 'agent.pages.agentRevenueReport', Component: RevenueReportPage },
   agentDownlineTransactionDetailsCopy: {
     titleKey: 'agent.pages.agentDownlineTransactionDetailsCopy',
     Component: TeamTransactions,
   },
+  agentDividendRecordCopy2: { titleKey: 'agent.pages.agentDividendRecordCopy2', Component: DividendRecords },
+  agentDailyWages2: { titleKey: 'agent.pages.agentDailyWages2', Component: DailyWageRecords },
+  agentHourSalary: { titleKey: 'agent.pages.agentHourSalary', Component: HourlySalaryRecords },
+  agentRealtimeSalary: { titleKey: 'agent.pages.agentRealtimeSalary', Component: RealtimeSalaryRecords },
   depositv2: { titleKey: 'member.pages.depositv2', Component: DepositPage },
   withdraw: { titleKey: 'member.pages.withdraw', Component: WithdrawPage },
   messages: { titleKey: 'member.pages.messageV2', Component: AgentMessages },

@@ -1,6 +1,6 @@
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { OPS_API, STAFF_ENDPOINTS, type StaffEndpoint } from '@platform/contracts';
+import { AGENT_CONTRACT_OPS_API, OPS_API, STAFF_ENDPOINTS, type StaffEndpoint } from '@platform/contracts';
 import type { Database } from '../../../db/database';
 import { describeEachDatabase } from '../../../test/databases';
 import { staffHeaders } from '../../../test/staff-helpers';
@@ -29,6 +29,7 @@ const PARAMS: Record<string, string> = {
   code: 'RGS',
   lang: 'EN',
   anchor: 'terms',
+  type: 'DAILY_SALARY',
 };
 const concrete = (path: string): string =>
   path
@@ -50,6 +51,7 @@ const NO_INPUT = new Set([
   `POST ${OPS_API.withdrawalApprove}`,
   `POST ${OPS_API.adjustmentApprove}`,
   `POST ${OPS_API.promotionApplicationApprove}`,
+  `POST ${AGENT_CONTRACT_OPS_API.agentSettlementRerun}`,
 ]);
 
 const BAD_INPUT: Record<string, BadInput> = {
@@ -98,6 +100,31 @@ const BAD_INPUT: Record<string, BadInput> = {
   },
   [`POST ${OPS_API.memberStatus}`]: { body: { action: 'LOCK', reason: ' ' }, fields: ['reason'] },
   [`POST ${OPS_API.memberUpline}`]: { body: { parentId: null, reason: ' ' }, fields: ['reason'] },
+  [`PUT ${AGENT_CONTRACT_OPS_API.contractPolicyType}`]: {
+    body: {
+      type: 'DAILY_SALARY',
+      enabled: true,
+      topRate: 'lots',
+      maxTiers: 3,
+      maxTierValidBet: '1000.00',
+      maxTierActiveMembers: 10,
+      minActiveMembers: 0,
+      downlineMayOffer: true,
+      period: null,
+      deductions: null,
+      carryForward: null,
+    },
+    fields: ['topRate'],
+  },
+  [`POST ${AGENT_CONTRACT_OPS_API.agentContracts}`]: {
+    body: { username: 'demo_agent', type: 'DAILY_SALARY', tiers: [] },
+    fields: ['tiers'],
+  },
+  [`POST ${AGENT_CONTRACT_OPS_API.agentContractTerminate}`]: { body: { reason: '' }, fields: ['reason'] },
+  [`POST ${AGENT_CONTRACT_OPS_API.agentContractAdjustments}`]: {
+    body: { username: 'demo_agent', type: 'DAILY_SALARY', amount: 'ten', reason: 'goodwill', requestId: 'adj-00001' },
+    fields: ['amount'],
+  },
   [`PUT ${OPS_API.agentLimits}`]: { body: { mayCreateAgents: true, maxAccounts: -1 }, fields: ['maxAccounts'] },
   [`PUT ${OPS_API.agentSettings}`]: {
     body: { agentsMayLock: 'yes', defaultMayCreateAgents: true, defaultMaxAccounts: null },

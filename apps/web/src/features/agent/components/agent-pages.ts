@@ -1,5 +1,12 @@
 import type { ComponentType } from 'react';
-import { AGENT_PAGE_KEYS, DEFAULT_AGENT_PAGE, ROUTES, type AgentPageKey } from '@platform/contracts';
+import {
+  AGENT_PAGE_KEYS,
+  DEFAULT_AGENT_PAGE,
+  ROUTES,
+  type AgentPageKey,
+  type Consolidated,
+  type ContractType,
+} from '@platform/contracts';
 
 /**
  * The agent's own account in its navigation (spec §2 "The agent nav also has deposit, withdraw, messages and customer
@@ -27,3 +34,25 @@ export const resolveAgentPage = (pages: AgentPages, requested: string | null): A
 
 export const agentPagePath = (key: AgentEntryKey, params: Record<string, string> = {}): string =>
   `${ROUTES.agentHome}?${new URLSearchParams({ page: key, ...params }).toString()}`;
+
+/** The record page of each contract type (spec §2 agent centre keys). */
+export const CONTRACT_RECORD_PAGES: Readonly<Record<ContractType, AgentPageKey>> = {
+  DIVIDEND: 'agentDividendRecordCopy2',
+  DAILY_SALARY: 'agentDailyWages2',
+  HOURLY_SALARY: 'agentHourSalary',
+  REALTIME_SALARY: 'agentRealtimeSalary',
+};
+
+/**
+ * The pages without the contract menus the merchant does not offer (spec §2 "The contract and salary menus depend on
+ * the consolidated info types"): a record page shows for an enabled type, the income report when any type is enabled.
+ * Until the consolidated info has arrived (`undefined`), none of them shows.
+ */
+export const withEnabledContracts = (pages: AgentPages, consolidated: Consolidated | undefined): AgentPages => {
+  const enabled = new Set((consolidated?.types ?? []).filter((entry) => entry.enabled).map((entry) => entry.type));
+  const hidden = new Set<AgentEntryKey>(
+    Object.entries(CONTRACT_RECORD_PAGES).flatMap(([type, key]) => (enabled.has(type as ContractType) ? [] : [key])),
+  );
+  if (enabled.size === 0) hidden.add('agentRevenueReport');
+  return Object.fromEntries(Object.entries(pages).filter(([key]) => !hidden.has(key as AgentEntryKey)));
+};

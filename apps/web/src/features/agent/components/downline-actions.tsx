@@ -13,7 +13,10 @@ import { agentQueryRoot, saveRemark, setLocked } from '../api/agent-api';
 /** The transfer to one downline, owned by the transfer feature and composed in by the app layer. */
 export type DownlineTransfer = ComponentType<{ recipient: string }>;
 
-export type DownlineAction = { kind: 'remark' | 'lock' | 'transfer'; row: DownlineRow };
+/** A direct downline agent's contracts with this agent (composed in by the app layer). */
+export type DownlineContractsPanel = ComponentType<{ username: string }>;
+
+export type DownlineAction = { kind: 'remark' | 'lock' | 'transfer' | 'contracts'; row: DownlineRow };
 
 function RemarkDialog({ row, onClose }: { row: DownlineRow; onClose: () => void }) {
   const { t } = useTranslation();
@@ -139,18 +142,49 @@ function TransferDialog({
   );
 }
 
+function ContractsDialog({
+  row,
+  Contracts,
+  onClose,
+}: {
+  row: DownlineRow;
+  Contracts: DownlineContractsPanel;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={t('contracts.manage.title', { username: row.username })}
+      description={t('contracts.manage.description')}
+      testId="downline-contracts-dialog"
+      className="contract-dialog"
+    >
+      <Contracts username={row.username} />
+    </Dialog>
+  );
+}
+
 /** The dialog of the action the agent picked on a row, if any. */
 export function DownlineActionDialog({
   action,
   Transfer,
+  Contracts,
   onClose,
 }: {
   action: DownlineAction | null;
   Transfer?: DownlineTransfer | undefined;
+  Contracts?: DownlineContractsPanel | undefined;
   onClose: () => void;
 }) {
   if (action === null) return null;
   if (action.kind === 'remark') return <RemarkDialog row={action.row} onClose={onClose} />;
   if (action.kind === 'lock') return <LockDialog row={action.row} onClose={onClose} />;
+  if (action.kind === 'contracts') {
+    return Contracts ? <ContractsDialog row={action.row} Contracts={Contracts} onClose={onClose} /> : null;
+  }
   return Transfer ? <TransferDialog row={action.row} Transfer={Transfer} onClose={onClose} /> : null;
 }

@@ -6,7 +6,12 @@ import { RecordPeriodTabs, reportPeriodQuery, useReportPeriod } from '@/componen
 import { EmptyState } from '@/components/empty-state';
 import { SectionState } from '@/components/section-state';
 import { agentQueryRoot, fetchDownlines, type DownlineFilter } from '../api/agent-api';
-import { DownlineActionDialog, type DownlineAction, type DownlineTransfer } from './downline-actions';
+import {
+  DownlineActionDialog,
+  type DownlineAction,
+  type DownlineContractsPanel,
+  type DownlineTransfer,
+} from './downline-actions';
 import { UsernameSearch } from './report-filters';
 import { Amount, DateTime, PeriodDays, Profit, ReportPager, ReportTable, type Column } from './report-parts';
 
@@ -49,11 +54,13 @@ function RowActions({
   canLock,
   open,
   canTransfer,
+  canContract,
 }: {
   row: DownlineRow;
   canLock: boolean;
   open: Open;
   canTransfer: boolean;
+  canContract: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -74,6 +81,16 @@ function RowActions({
           onClick={() => open({ kind: 'transfer', row })}
         >
           {t('agent.transfer')}
+        </button>
+      )}
+      {canContract && row.type === 'AGENT' && row.level === 1 && (
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          data-testid="downline-contracts"
+          onClick={() => open({ kind: 'contracts', row })}
+        >
+          {t('contracts.manage.action')}
         </button>
       )}
       {canLock && (
@@ -182,7 +199,14 @@ const columnsOf = (
  * period, last login, status and remark; edit the remark, transfer to it (`Transfer`, from the app layer), and lock or
  * unlock it where the merchant allows.
  */
-export function DownlineView({ Transfer }: { Transfer?: DownlineTransfer }) {
+export function DownlineView({
+  Transfer,
+  Contracts,
+}: {
+  Transfer?: DownlineTransfer;
+  /** A direct downline agent's contracts (the contracts part of the agent centre); no button without it. */
+  Contracts?: DownlineContractsPanel;
+}) {
   const { t } = useTranslation();
   const [pageNo, setPageNo] = useState(1);
   const [username, setUsername] = useState('');
@@ -234,6 +258,7 @@ export function DownlineView({ Transfer }: { Transfer?: DownlineTransfer }) {
                         row={row}
                         canLock={page.canLock}
                         canTransfer={Transfer !== undefined}
+                        canContract={Contracts !== undefined}
                         open={setAction}
                       />
                     ))}
@@ -254,7 +279,7 @@ export function DownlineView({ Transfer }: { Transfer?: DownlineTransfer }) {
           )}
         </SectionState>
       </RecordPeriodTabs>
-      <DownlineActionDialog action={action} Transfer={Transfer} onClose={() => setAction(null)} />
+      <DownlineActionDialog action={action} Transfer={Transfer} Contracts={Contracts} onClose={() => setAction(null)} />
     </section>
   );
 }
