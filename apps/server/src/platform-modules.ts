@@ -31,6 +31,7 @@ import { createJobsModule } from './modules/platform/jobs';
 import { createDemoGateway } from './modules/money/demo-gateway';
 import { createCatalogueModule, type CatalogueAdapter, type GameLauncher } from './modules/games/catalogue';
 import { createContentModule, helpSectionsReader } from './modules/content/content';
+import { createInboxModule } from './modules/content/inbox';
 import { createSeamlessModule, endMemberGameSessions, type VendorSecretResolver } from './modules/games/seamless';
 import { createBetsModule } from './modules/games/bets';
 import { createAdjustmentModule } from './modules/money/adjustment';
@@ -293,6 +294,17 @@ export const registerModules = async (
     },
   });
   await app.register(agentOps.routes({ staff }));
+  // Internal messages (issue 22); deposits credited and withdrawals paid send their system message from the bus.
+  const inbox = createInboxModule({ db, now, bus });
+  await app.register(inbox.routes({ auth: identity.auth, merchantOf: identity.merchantOf, staff }));
+  jobs.scheduler.register(...inbox.jobs);
+  bus.on('cashier.order', async ({ merchantId, memberId, kind, orderNo, status }) => {
+    if (kind === 'deposit' && (status === 'PAID' || status === 'APPROVED')) {
+      await inbox.system(merchantId, memberId, 'DEPOSIT_CREDITED', orderNo, { orderNo });
+    } else if (kind === 'withdrawal' && status === 'APPROVED') {
+      await inbox.system(merchantId, memberId, 'WITHDRAWAL_PAID', orderNo, { orderNo });
+    }
+  });
   await createRealtime({
     ...{ app, bus, redisUrl: env.REDIS_URL },
     wallet: wallet.service,

@@ -156,6 +156,13 @@ export const ErrorCode = {
    * member who is not an agent or not of this site, a trial member, or where it already is.
    */
   MOVE_REFUSED: 'MOVE_REFUSED',
+  // Messages and customer service (issue 22)
+  /** A username (or agent) the message names is not a member of this site. */
+  MEMBER_NOT_FOUND: 'MEMBER_NOT_FOUND',
+  /** Feedback content outside the merchant's word limits (spec §5). */
+  FEEDBACK_LENGTH: 'FEEDBACK_LENGTH',
+  /** The chat was closed: a new one must be started. */
+  CHAT_CLOSED: 'CHAT_CLOSED',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 export const ErrorCodeSchema = z.enum(Object.values(ErrorCode) as [ErrorCode, ...ErrorCode[]]);

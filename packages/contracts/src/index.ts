@@ -23,6 +23,7 @@ export * from './cashier-ops';
 export * from './catalogue';
 export * from './content-ops';
 export * from './agent-content';
+export * from './inbox';
 export * from './agent-ops';
 export * from './catalogue-ops';
 export * from './payments-ops';

@@ -1,3 +1,4 @@
+import { INBOX_OPS_API } from './inbox';
 import { OPS_API } from './ops-paths';
 import type { StaffPermission } from './staff';
 
@@ -97,6 +98,10 @@ export const STAFF_ENDPOINTS: readonly StaffEndpoint[] = [
   { method: 'PUT', path: OPS_API.config.maintenance, permission: 'config.manage' },
   { method: 'GET', path: OPS_API.config.regionRules, permission: 'config.manage' },
   { method: 'PUT', path: OPS_API.config.regionRules, permission: 'config.manage' },
+  // Internal messages (issue 22)
+  { method: 'GET', path: INBOX_OPS_API.messages, permission: 'messages.send' },
+  { method: 'POST', path: INBOX_OPS_API.messages, permission: 'messages.send' },
+  { method: 'DELETE', path: INBOX_OPS_API.message, permission: 'messages.send' },
   // Dashboard, reports and audit log (issue 7)
   { method: 'GET', path: OPS_API.dashboard, permission: 'dashboard.view' },
   { method: 'GET', path: OPS_API.reportDaily, permission: 'reports.view' },
