@@ -139,6 +139,14 @@ export const OPS_ROUTES: readonly OpsRoute[] = [
     nav: { group: 'content', order: 30 },
     Page: page(() => import('@/features/content/components/help-page'), 'HelpPage'),
   },
+  // Messages and customer service (messages)
+  {
+    path: 'content/messages',
+    permission: 'messages.send',
+    titleKey: 'nav.messages',
+    nav: { group: 'content', order: 40 },
+    Page: page(() => import('@/features/messages/components/messages-page'), 'MessagesPage'),
+  },
   // Staff (ops-shell)
   {
     path: 'staff',

@@ -2,6 +2,7 @@ import { BettingRecord } from '@/features/bets/components/betting-record';
 import { PersonalProfit } from '@/features/bets/components/personal-profit';
 import { DepositPage } from '@/features/deposit/components/deposit-page';
 import type { MemberPages } from '@/features/member/components/member-pages';
+import { MessageCentre } from '@/features/messages/components/message-centre';
 import { SecurityCenter } from '@/features/member/components/security-center';
 import { TransactionHistory } from '@/features/transfer/components/transaction-history';
 import { TransferUpline } from '@/features/transfer/components/transfer-upline';
@@ -21,4 +22,5 @@ export const MEMBER_PAGES: MemberPages = {
   transactionHistory: { titleKey: 'member.pages.transactionHistory', Component: TransactionHistory },
   depositv2: { titleKey: 'member.pages.depositv2', Component: DepositPage },
   withdraw: { titleKey: 'member.pages.withdraw', Component: WithdrawPage },
+  messageV2: { titleKey: 'member.pages.messageV2', Component: MessageCentre },
 };

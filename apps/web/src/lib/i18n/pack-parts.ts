@@ -17,6 +17,7 @@ export const DEFERRED_NAMESPACES: readonly string[] = [
   'bets',
   'verify',
   'jackpot',
+  'messages',
   // Read only once a call has failed, which is after start-up; until the part arrives, the server's own message shows.
   'errors.codes',
 ];
