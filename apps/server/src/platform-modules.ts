@@ -32,6 +32,7 @@ import { createDemoGateway } from './modules/money/demo-gateway';
 import { createCatalogueModule, type CatalogueAdapter, type GameLauncher } from './modules/games/catalogue';
 import { createContentModule, helpSectionsReader } from './modules/content/content';
 import { createInboxModule } from './modules/content/inbox';
+import { createFeedbackModule } from './modules/content/feedback';
 import { createSeamlessModule, endMemberGameSessions, type VendorSecretResolver } from './modules/games/seamless';
 import { createBetsModule } from './modules/games/bets';
 import { createAdjustmentModule } from './modules/money/adjustment';
@@ -298,6 +299,7 @@ export const registerModules = async (
   const inbox = createInboxModule({ db, now, bus });
   await app.register(inbox.routes({ auth: identity.auth, merchantOf: identity.merchantOf, staff }));
   jobs.scheduler.register(...inbox.jobs);
+  await app.register(createFeedbackModule({ db, now, limiter }).routes({ auth: identity.auth, staff }));
   bus.on('cashier.order', async ({ merchantId, memberId, kind, orderNo, status }) => {
     if (kind === 'deposit' && (status === 'PAID' || status === 'APPROVED')) {
       await inbox.system(merchantId, memberId, 'DEPOSIT_CREDITED', orderNo, { orderNo });

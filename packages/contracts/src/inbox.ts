@@ -45,7 +45,10 @@ export const MESSAGE_CONTENT_MAX = 4_000;
 export const MESSAGE_MAX_RECIPIENTS = 1_000;
 
 const optionalText = (max: number) =>
-  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().max(max).optional());
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.string().trim().max(max).optional(),
+  );
 
 export const InboxQuerySchema = z.object({
   language: optionalText(16),

@@ -24,6 +24,7 @@ export * from './catalogue';
 export * from './content-ops';
 export * from './agent-content';
 export * from './inbox';
+export * from './feedback';
 export * from './agent-ops';
 export * from './catalogue-ops';
 export * from './payments-ops';

@@ -1,3 +1,4 @@
+import { FEEDBACK_OPS_API } from './feedback';
 import { INBOX_OPS_API } from './inbox';
 import { OPS_API } from './ops-paths';
 import type { StaffPermission } from './staff';
@@ -102,6 +103,10 @@ export const STAFF_ENDPOINTS: readonly StaffEndpoint[] = [
   { method: 'GET', path: INBOX_OPS_API.messages, permission: 'messages.send' },
   { method: 'POST', path: INBOX_OPS_API.messages, permission: 'messages.send' },
   { method: 'DELETE', path: INBOX_OPS_API.message, permission: 'messages.send' },
+  { method: 'GET', path: FEEDBACK_OPS_API.queue, permission: 'support.handle' },
+  { method: 'POST', path: FEEDBACK_OPS_API.reply, permission: 'support.handle' },
+  { method: 'POST', path: FEEDBACK_OPS_API.close, permission: 'support.handle' },
+  { method: 'GET', path: FEEDBACK_OPS_API.image, permission: 'support.handle' },
   // Dashboard, reports and audit log (issue 7)
   { method: 'GET', path: OPS_API.dashboard, permission: 'dashboard.view' },
   { method: 'GET', path: OPS_API.reportDaily, permission: 'reports.view' },

@@ -2,6 +2,7 @@ import { AGENT_ROUTES } from './agent-routes';
 import { AGENT_CONTENT_ROUTES } from './agent-content-routes';
 import { AGENT_OPS_ROUTES } from './agent-ops-routes';
 import { INBOX_ROUTES } from './inbox-routes';
+import { FEEDBACK_ROUTES } from './feedback-routes';
 import { MONEY_ROUTES } from './money-routes';
 import { OPS_ROUTES } from './ops-routes';
 import { PLAYER_ROUTES } from './player-routes';
@@ -9,7 +10,16 @@ import type { RouteDescriptor } from './route-descriptor';
 
 export * from './route-descriptor';
 export * from './params';
-export { AGENT_CONTENT_ROUTES, AGENT_OPS_ROUTES, INBOX_ROUTES, AGENT_ROUTES, MONEY_ROUTES, OPS_ROUTES, PLAYER_ROUTES };
+export {
+  AGENT_CONTENT_ROUTES,
+  AGENT_OPS_ROUTES,
+  FEEDBACK_ROUTES,
+  INBOX_ROUTES,
+  AGENT_ROUTES,
+  MONEY_ROUTES,
+  OPS_ROUTES,
+  PLAYER_ROUTES,
+};
 
 /**
  * Every API route the platform registers (under /wps, /lgw, /api and /health), with its auth and request schemas. A
@@ -23,4 +33,5 @@ export const ROUTE_DESCRIPTORS: readonly RouteDescriptor[] = [
   ...AGENT_CONTENT_ROUTES,
   ...AGENT_OPS_ROUTES,
   ...INBOX_ROUTES,
+  ...FEEDBACK_ROUTES,
 ];

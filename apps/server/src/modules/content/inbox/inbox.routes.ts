@@ -50,8 +50,7 @@ export const inboxRoutes = async (app: FastifyInstance, { inbox, auth, merchantO
   route(app, 'DELETE', INBOX_API.message, {
     guard: auth.requireMember,
     what: { params: 'message' },
-    handler: async ({ caller, params }) =>
-      inbox.mark(caller.merchantId, caller.memberId, BigInt(params.id), 'deleted'),
+    handler: async ({ caller, params }) => inbox.mark(caller.merchantId, caller.memberId, BigInt(params.id), 'deleted'),
   });
 
   const guard = (request: FastifyRequest) => staff.requireStaff(request, 'messages.send');

@@ -88,7 +88,8 @@ export const inboxServiceFactory = ({ repository, now, vip, notify }: InboxServi
       createdBy: null,
       recipients: [memberId],
     });
-    if (id !== null) notify.member(merchantId, memberId, (await unreadOf(await readerOf(merchantId, memberId))).unreadMessage);
+    if (id !== null)
+      notify.member(merchantId, memberId, (await unreadOf(await readerOf(merchantId, memberId))).unreadMessage);
     return id;
   };
 
@@ -142,7 +143,8 @@ export const inboxServiceFactory = ({ repository, now, vip, notify }: InboxServi
 
     async send(merchant: Merchant, staff: string, input: OpsMessageCreate): Promise<OpsMessage> {
       const nowDate = at();
-      const sendAt = input.sendAt === undefined ? nowDate : new Date(Math.max(Date.parse(input.sendAt), nowDate.getTime()));
+      const sendAt =
+        input.sendAt === undefined ? nowDate : new Date(Math.max(Date.parse(input.sendAt), nowDate.getTime()));
       const pushed = sendAt.getTime() <= nowDate.getTime();
       const base: Omit<NewMessage, 'audience' | 'segment' | 'recipients'> = {
         kind: 'STAFF',
@@ -233,7 +235,9 @@ export const inboxServiceFactory = ({ repository, now, vip, notify }: InboxServi
       const due = await repository.due(at(), batch);
       for (const row of due) {
         const recipients =
-          row.audience === 'MEMBER' || row.audience === 'MEMBERS' ? await repository.recipientsOf(row.merchantId, row.id) : [];
+          row.audience === 'MEMBER' || row.audience === 'MEMBERS'
+            ? await repository.recipientsOf(row.merchantId, row.id)
+            : [];
         await pushOf(row.merchantId, row.id, row.audience, recipients);
       }
       return due.length;
@@ -250,7 +254,8 @@ export const inboxServiceFactory = ({ repository, now, vip, notify }: InboxServi
       return;
     }
     for (const memberId of recipients) {
-      const count = recipients.length <= 20 ? (await unreadOf(await readerOf(merchantId, memberId))).unreadMessage : null;
+      const count =
+        recipients.length <= 20 ? (await unreadOf(await readerOf(merchantId, memberId))).unreadMessage : null;
       notify.member(merchantId, memberId, count);
     }
   }

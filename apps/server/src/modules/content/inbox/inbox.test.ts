@@ -36,7 +36,11 @@ describeEachDatabase('internal messages', (getDb) => {
   afterAll(() => app.close());
 
   /** A member signed in at the test clock (the sealed login checks the payload's time against it). */
-  const memberWithSession = async (_app: FastifyInstance, db: typeof getDb extends () => infer D ? D : never, options: Parameters<typeof insertMember>[1] = {}) => {
+  const memberWithSession = async (
+    _app: FastifyInstance,
+    db: typeof getDb extends () => infer D ? D : never,
+    options: Parameters<typeof insertMember>[1] = {},
+  ) => {
     const member = await insertMember(db, options);
     const side = options.userType !== undefined && options.userType !== 0 ? 'agent' : 'member';
     const { token } = await loginOk(app, member.username, member.password, { ip: freshIp(), side, now: clock.now });
@@ -61,7 +65,10 @@ describeEachDatabase('internal messages', (getDb) => {
     return res.json().value.id as string;
   };
   const inbox = async (token: string, language = 'EN') => {
-    const res = await app.inject({ url: `${INBOX_API.messages}?language=${language}&pageSize=50`, headers: bearer(token) });
+    const res = await app.inject({
+      url: `${INBOX_API.messages}?language=${language}&pageSize=50`,
+      headers: bearer(token),
+    });
     expect(res.statusCode, res.body).toBe(200);
     return successEnvelope(InboxPageSchema).parse(res.json()).value;
   };
@@ -101,7 +108,8 @@ describeEachDatabase('internal messages', (getDb) => {
     expect(rows[0]?.n).toBe(0);
     // A VIP segment reaches nobody while no VIP module answers a level.
     await send({ kind: 'SEGMENT', segment: { vipLevels: [1, 2, 3] } }, 'VIP only');
-    for (const token of [agent.token, child.token, outsider.token]) expect(await titles(token)).not.toContain('VIP only');
+    for (const token of [agent.token, child.token, outsider.token])
+      expect(await titles(token)).not.toContain('VIP only');
   });
 
   it('should keep one broadcast row for everyone, with read state per member, and not show it to later members', async () => {
@@ -144,7 +152,9 @@ describeEachDatabase('internal messages', (getDb) => {
     expect((await act('POST', path(INBOX_API.read, first), me.token)).json().value.unreadMessage).toBe(before + 2);
     // Reading twice changes nothing; deleting an unread one lowers the count and hides it.
     expect((await act('POST', path(INBOX_API.read, first), me.token)).json().value.unreadMessage).toBe(before + 2);
-    expect((await act('DELETE', path(INBOX_API.message, second), me.token)).json().value.unreadMessage).toBe(before + 1);
+    expect((await act('DELETE', path(INBOX_API.message, second), me.token)).json().value.unreadMessage).toBe(
+      before + 1,
+    );
     expect(await titles(me.token)).not.toContain('Second');
     expect((await act('POST', path(INBOX_API.read, second), me.token)).statusCode).toBe(404);
     expect((await act('POST', INBOX_API.readAll, me.token)).json().value.unreadMessage).toBe(0);
@@ -207,7 +217,10 @@ describeEachDatabase('internal messages', (getDb) => {
       method: 'POST',
       url: INBOX_OPS_API.messages,
       headers: await staffHeaders(app, 'support'),
-      payload: { audience: { kind: 'MEMBERS', usernames: ['nobody-here'] }, translations: [{ language: 'EN', title: 't', content: 'c' }] },
+      payload: {
+        audience: { kind: 'MEMBERS', usernames: ['nobody-here'] },
+        translations: [{ language: 'EN', title: 't', content: 'c' }],
+      },
     });
     expect(bad.statusCode).toBe(404);
     expect(bad.json().code).toBe('MEMBER_NOT_FOUND');

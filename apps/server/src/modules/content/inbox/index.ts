@@ -27,7 +27,8 @@ export const createInboxModule = (deps: { db: Database; now: Clock; bus: EventBu
     now: deps.now,
     vip: deps.vip ?? NO_VIP,
     notify: {
-      member: (merchantId, memberId, unreadMessage) => deps.bus.emit('inbox.unread', { merchantId, memberId, unreadMessage }),
+      member: (merchantId, memberId, unreadMessage) =>
+        deps.bus.emit('inbox.unread', { merchantId, memberId, unreadMessage }),
       broadcast: (merchantId) => deps.bus.emit('inbox.broadcast', { merchantId }),
     },
   });

@@ -24,12 +24,24 @@ const TEXTS: Record<SystemMessageTopic, Record<'EN' | 'TY', Text>> = {
     TY: { title: 'Natanggap ang bonus', content: 'Nakatanggap ka ng bonus na {amount}: {name}.' },
   },
   CONTRACT_OFFERED: {
-    EN: { title: 'New contract offer', content: 'Your upline offers you a contract: {name}. Open the agent centre to answer.' },
-    TY: { title: 'Bagong alok na kontrata', content: 'May alok na kontrata ang iyong upline: {name}. Buksan ang agent centre para sumagot.' },
+    EN: {
+      title: 'New contract offer',
+      content: 'Your upline offers you a contract: {name}. Open the agent centre to answer.',
+    },
+    TY: {
+      title: 'Bagong alok na kontrata',
+      content: 'May alok na kontrata ang iyong upline: {name}. Buksan ang agent centre para sumagot.',
+    },
   },
   MISSION_COMPLETED: {
-    EN: { title: 'Mission completed', content: 'You completed the mission {name}. Claim your reward in the reward centre.' },
-    TY: { title: 'Natapos ang misyon', content: 'Natapos mo ang misyong {name}. Kunin ang gantimpala sa reward centre.' },
+    EN: {
+      title: 'Mission completed',
+      content: 'You completed the mission {name}. Claim your reward in the reward centre.',
+    },
+    TY: {
+      title: 'Natapos ang misyon',
+      content: 'Natapos mo ang misyong {name}. Kunin ang gantimpala sa reward centre.',
+    },
   },
 };
 
