@@ -33,6 +33,7 @@ import { createCatalogueModule, type CatalogueAdapter, type GameLauncher } from 
 import { createContentModule, helpSectionsReader } from './modules/content/content';
 import { createInboxModule } from './modules/content/inbox';
 import { createFeedbackModule } from './modules/content/feedback';
+import { createLiveChatModule } from './modules/content/live-chat';
 import { createSeamlessModule, endMemberGameSessions, type VendorSecretResolver } from './modules/games/seamless';
 import { createBetsModule } from './modules/games/bets';
 import { createAdjustmentModule } from './modules/money/adjustment';
@@ -300,6 +301,8 @@ export const registerModules = async (
   await app.register(inbox.routes({ auth: identity.auth, merchantOf: identity.merchantOf, staff }));
   jobs.scheduler.register(...inbox.jobs);
   await app.register(createFeedbackModule({ db, now, limiter }).routes({ auth: identity.auth, staff }));
+  const liveChat = createLiveChatModule({ db, now, limiter });
+  await app.register(liveChat.routes({ auth: identity.auth, merchantOf: identity.merchantOf, staff }));
   bus.on('cashier.order', async ({ merchantId, memberId, kind, orderNo, status }) => {
     if (kind === 'deposit' && (status === 'PAID' || status === 'APPROVED')) {
       await inbox.system(merchantId, memberId, 'DEPOSIT_CREDITED', orderNo, { orderNo });

@@ -25,6 +25,7 @@ export * from './content-ops';
 export * from './agent-content';
 export * from './inbox';
 export * from './feedback';
+export * from './chat';
 export * from './agent-ops';
 export * from './catalogue-ops';
 export * from './payments-ops';

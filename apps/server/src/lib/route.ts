@@ -4,6 +4,7 @@ import type {
   AGENT_CONTENT_ROUTES,
   AGENT_OPS_ROUTES,
   AGENT_ROUTES,
+  CHAT_ROUTES,
   FEEDBACK_ROUTES,
   INBOX_ROUTES,
   MONEY_ROUTES,
@@ -29,7 +30,8 @@ type Catalogue =
   | (typeof AGENT_CONTENT_ROUTES)[number]
   | (typeof AGENT_OPS_ROUTES)[number]
   | (typeof INBOX_ROUTES)[number]
-  | (typeof FEEDBACK_ROUTES)[number];
+  | (typeof FEEDBACK_ROUTES)[number]
+  | (typeof CHAT_ROUTES)[number];
 export type RoutePath<M extends RouteMethod> = Extract<Catalogue, { method: M }>['path'];
 export type DescriptorOf<M extends RouteMethod, P extends string> = Extract<Catalogue, { method: M; path: P }>;
 

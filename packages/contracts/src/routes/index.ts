@@ -3,6 +3,7 @@ import { AGENT_CONTENT_ROUTES } from './agent-content-routes';
 import { AGENT_OPS_ROUTES } from './agent-ops-routes';
 import { INBOX_ROUTES } from './inbox-routes';
 import { FEEDBACK_ROUTES } from './feedback-routes';
+import { CHAT_ROUTES } from './chat-routes';
 import { MONEY_ROUTES } from './money-routes';
 import { OPS_ROUTES } from './ops-routes';
 import { PLAYER_ROUTES } from './player-routes';
@@ -13,6 +14,7 @@ export * from './params';
 export {
   AGENT_CONTENT_ROUTES,
   AGENT_OPS_ROUTES,
+  CHAT_ROUTES,
   FEEDBACK_ROUTES,
   INBOX_ROUTES,
   AGENT_ROUTES,
@@ -34,4 +36,5 @@ export const ROUTE_DESCRIPTORS: readonly RouteDescriptor[] = [
   ...AGENT_OPS_ROUTES,
   ...INBOX_ROUTES,
   ...FEEDBACK_ROUTES,
+  ...CHAT_ROUTES,
 ];
