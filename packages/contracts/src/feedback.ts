@@ -63,7 +63,7 @@ export const FeedbackListSchema = z.object({ list: z.array(FeedbackSchema) });
 
 export const FeedbackImageParamsSchema = z.object({
   id: z.string().regex(/^[1-9][0-9]{0,17}$/),
-  position: z.coerce.number().int().min(1).max(FEEDBACK_MAX_IMAGES),
+  position: z.string().regex(/^[1-3]$/),
 });
 export const FeedbackIdParamsSchema = z.object({ id: z.string().regex(/^[1-9][0-9]{0,17}$/) });
 

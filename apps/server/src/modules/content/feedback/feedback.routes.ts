@@ -98,7 +98,10 @@ export const feedbackRoutes = async (
     guard: auth.requireMember,
     what: { params: 'image' },
     handler: async ({ caller, params, reply }) =>
-      sendImage(reply, await feedback.image(caller.merchantId, BigInt(params.id), params.position, caller.memberId)),
+      sendImage(
+        reply,
+        await feedback.image(caller.merchantId, BigInt(params.id), Number(params.position), caller.memberId),
+      ),
   });
 
   const guard = (request: FastifyRequest) => staff.requireStaff(request, 'support.handle');
@@ -136,6 +139,6 @@ export const feedbackRoutes = async (
     guard,
     what: { params: 'image' },
     handler: async ({ caller, params, reply }) =>
-      sendImage(reply, await feedback.image(caller.merchant.id, BigInt(params.id), params.position)),
+      sendImage(reply, await feedback.image(caller.merchant.id, BigInt(params.id), Number(params.position))),
   });
 };
