@@ -56,6 +56,8 @@ declare module 'fastify' {
      * which has no demo gateway. app.ts runs it after listening on embedded development starts.
      */
     demoActivity: DemoActivity | null;
+    /** The Socket.IO server (modules/platform/realtime): bench/realtime.mjs pushes through it. */
+    realtime: Awaited<ReturnType<typeof createRealtime>>;
   }
 }
 
@@ -310,7 +312,7 @@ export const registerModules = async (
       await inbox.system(merchantId, memberId, 'WITHDRAWAL_PAID', orderNo, { orderNo });
     }
   });
-  await createRealtime({
+  const realtime = await createRealtime({
     ...{ app, bus, redisUrl: env.REDIS_URL },
     wallet: wallet.service,
     merchantByHost: merchants.resolveByHost,
@@ -318,6 +320,7 @@ export const registerModules = async (
     resolveSession: identity.resolveSession,
     memberType: async (merchantId, memberId) => (await identity.directory.byId(merchantId, memberId))?.userType ?? null,
   });
+  app.decorate('realtime', realtime);
   // Hands out SMS codes and reset links to anyone: never in production.
   if (env.NODE_ENV !== 'production') {
     await app.register(devOutboxRoutes, { outbox: messaging.outbox, resolveMerchant: merchantOf });
