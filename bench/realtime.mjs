@@ -152,7 +152,8 @@ async function main() {
     for (const [kind, r] of Object.entries(result)) {
       console.log(
         `${label.padEnd(22)} ${kind.padEnd(8)} sockets ${sockets.open}/${N}  delivered/sent ${r.delivered}/${r.sent}` +
-          `  p50 ${r.p50} ms  p99 ${r.p99} ms  ${r.p99 <= 200 && r.delivered === r.sent ? 'OK' : 'MISSED'}`,
+          `  p50 ${r.p50} ms  p99 ${r.p99} ms  ${r.p99 <= 200 && r.delivered === r.sent ? 'OK' : 'MISSED'}` +
+          `  (p99 ${(r.p99 / (kind === 'balance' ? baseBalance.p99 : baseMessage.p99)).toFixed(2)}x the bare server's)`,
       );
     }
     if (heapPerSocket !== null)
@@ -161,7 +162,7 @@ async function main() {
 
   // 0. Baseline.
   const base = await baseline();
-  await open(() => base.url);
+  const bareSockets = await open(() => base.url);
   await sleep(500);
   const baseBalance = await measure(
     'balance',
@@ -175,6 +176,7 @@ async function main() {
     async () => base.bare.to(`merchant:${members[0].merchantId}`).emit('message.unread', { unreadMessage: null }),
     N,
   );
+  console.log(`bare Socket.IO baseline  sockets ${bareSockets.open}/${N} (${bareSockets.failed} refused)`);
   console.log(
     `bare Socket.IO baseline  balance p99 ${baseBalance.p99} ms (${baseBalance.delivered}/${N})  message p99 ${baseMessage.p99} ms (${baseMessage.delivered}/${N})`,
   );
