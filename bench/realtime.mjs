@@ -29,22 +29,29 @@ if (process.argv[2] === 'client') {
     if (message.type === 'open') {
       let open = 0;
       let failed = 0;
-      await new Promise((resolve) => {
-        const done = () => (open + failed === message.sockets.length ? resolve() : undefined);
-        for (const { url, token, member, merchantId } of message.sockets) {
-          const socket = io(url, {
-            path: '/wps/realtime',
-            auth: { token, member, merchantId },
-            transports: ['websocket'],
-            reconnection: false,
-          });
-          socket.on('connect', () => ((open += 1), done()));
-          socket.on('connect_error', () => ((failed += 1), done()));
-          socket.on('wallet.balance', () => process.send({ type: 'got', kind: 'balance', member, at: Date.now() }));
-          socket.on('message.unread', () => process.send({ type: 'got', kind: 'message', member, at: Date.now() }));
-          sockets.push(socket);
-        }
-      });
+      // In batches: ten thousand handshakes at once time out on a small machine; a real crowd arrives over seconds.
+      const BATCH = 250;
+      for (let i = 0; i < message.sockets.length; i += BATCH) {
+        const batch = message.sockets.slice(i, i + BATCH);
+        await new Promise((resolve) => {
+          let settled = 0;
+          const done = () => ((settled += 1), settled === batch.length ? resolve() : undefined);
+          for (const { url, token, member, merchantId } of batch) {
+            const socket = io(url, {
+              path: '/wps/realtime',
+              auth: { token, member, merchantId },
+              transports: ['websocket'],
+              reconnection: false,
+              timeout: 60_000,
+            });
+            socket.on('connect', () => ((open += 1), done()));
+            socket.on('connect_error', () => ((failed += 1), done()));
+            socket.on('wallet.balance', () => process.send({ type: 'got', kind: 'balance', member, at: Date.now() }));
+            socket.on('message.unread', () => process.send({ type: 'got', kind: 'message', member, at: Date.now() }));
+            sockets.push(socket);
+          }
+        });
+      }
       process.send({ type: 'opened', open, failed });
     } else if (message.type === 'close') {
       for (const socket of sockets) socket.close();

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { BrowserContextOptions } from 'playwright-core';
 import { launchBrowser, openPage } from './support/browser';
 import { phone } from './support/layout';
-import { opsLogin } from './support/ops';
+import { DEMO_STAFF_PASSWORD, freshTotpCode } from './support/ops';
 import { startPlatform } from './support/platform';
 import { apiLogin } from './support/session';
 
@@ -83,7 +83,15 @@ try {
       },
       { language: variant.language, theme: variant.theme },
     );
-    await opsLogin(ops.page, platform.baseUrl, 'ops_support', undefined, '/support/chats');
+    // Signed in as e2e/support/ops.ts does; on a phone the staff name is in the collapsed header, so it waits for it
+    // in the page rather than on screen.
+    await ops.page.goto(`${platform.baseUrl}/ops/support/chats`);
+    await ops.page.getByTestId('sign-in-username').fill('ops_support');
+    await ops.page.getByTestId('sign-in-password').fill(DEMO_STAFF_PASSWORD);
+    await ops.page.getByTestId('sign-in-submit').click();
+    await ops.page.getByTestId('mfa-code').fill(await freshTotpCode('ops_support'));
+    await ops.page.getByTestId('mfa-submit').click();
+    await ops.page.getByTestId('chat-console').waitFor();
     await ops.page.locator('.support__item').first().click();
     await ops.page.locator('.support__line').first().waitFor();
     await ops.page.waitForTimeout(800);

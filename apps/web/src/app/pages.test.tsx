@@ -110,6 +110,7 @@ describe('/member', () => {
       'Betting record',
       'Account record',
       'Profit and loss',
+      'Messages',
     ]);
     expect(links[0]).toHaveAttribute('aria-current', 'page');
     expect(links[0]).toHaveAttribute('href', '/member?page=securityCenter');
