@@ -20,7 +20,7 @@ export function MemberBrief({ memberId }: { memberId: string }) {
         <Link to={`/ops/members/${profile.id}`}>{profile.username}</Link>
       </h2>
       <p>
-        {t('support.status')}: {profile.status} · VIP/{t('support.type')}: {profile.userType}
+        {t('support.status')}: {profile.status} · {t('support.type')}: {profile.userType}
       </p>
       <ul className="support__balances">
         {profile.balances.map((balance) => (
