@@ -33,6 +33,9 @@ import { createJobsModule } from './modules/platform/jobs';
 import { createDemoGateway } from './modules/money/demo-gateway';
 import { createCatalogueModule, type CatalogueAdapter, type GameLauncher } from './modules/games/catalogue';
 import { createContentModule, helpSectionsReader } from './modules/content/content';
+import { createInboxModule } from './modules/content/inbox';
+import { createFeedbackModule } from './modules/content/feedback';
+import { createLiveChatModule } from './modules/content/live-chat';
 import { createSeamlessModule, endMemberGameSessions, type VendorSecretResolver } from './modules/games/seamless';
 import { createBetsModule } from './modules/games/bets';
 import { createAdjustmentModule } from './modules/money/adjustment';
@@ -60,6 +63,8 @@ declare module 'fastify' {
     bonusWallet: BonusWalletService;
     /** Promotions (engagement/promotions): demo data and tests create promotions through it. */
     promotions: PromotionsModule;
+    /** The Socket.IO server (modules/platform/realtime): bench/realtime.mjs pushes through it. */
+    realtime: Awaited<ReturnType<typeof createRealtime>>;
   }
 }
 
@@ -320,7 +325,21 @@ export const registerModules = async (
   await app.register(agentContract.routes({ auth: identity.auth, merchantOf: identity.merchantOf, limiter }));
   await app.register(agentContract.opsRoutes({ staff }));
   jobs.scheduler.register(...agentContract.jobs);
-  await createRealtime({
+  // Internal messages (issue 22); deposits credited and withdrawals paid send their system message from the bus.
+  const inbox = createInboxModule({ db, now, bus });
+  await app.register(inbox.routes({ auth: identity.auth, merchantOf: identity.merchantOf, staff }));
+  jobs.scheduler.register(...inbox.jobs);
+  await app.register(createFeedbackModule({ db, now, limiter }).routes({ auth: identity.auth, staff }));
+  const liveChat = createLiveChatModule({ db, now, limiter });
+  await app.register(liveChat.routes({ auth: identity.auth, merchantOf: identity.merchantOf, staff }));
+  bus.on('cashier.order', async ({ merchantId, memberId, kind, orderNo, status }) => {
+    if (kind === 'deposit' && (status === 'PAID' || status === 'APPROVED')) {
+      await inbox.system(merchantId, memberId, 'DEPOSIT_CREDITED', orderNo, { orderNo });
+    } else if (kind === 'withdrawal' && status === 'APPROVED') {
+      await inbox.system(merchantId, memberId, 'WITHDRAWAL_PAID', orderNo, { orderNo });
+    }
+  });
+  const realtime = await createRealtime({
     ...{ app, bus, redisUrl: env.REDIS_URL },
     wallet: wallet.service,
     merchantByHost: merchants.resolveByHost,
@@ -328,6 +347,7 @@ export const registerModules = async (
     resolveSession: identity.resolveSession,
     memberType: async (merchantId, memberId) => (await identity.directory.byId(merchantId, memberId))?.userType ?? null,
   });
+  app.decorate('realtime', realtime);
   // Hands out SMS codes and reset links to anyone: never in production.
   if (env.NODE_ENV !== 'production') {
     await app.register(devOutboxRoutes, { outbox: messaging.outbox, resolveMerchant: merchantOf });

@@ -206,6 +206,13 @@ export const ErrorCode = {
   SETTLEMENT_NOT_FOUND: 'SETTLEMENT_NOT_FOUND',
   /** Only a failed (or stuck) window can be paid again. */
   SETTLEMENT_STATE: 'SETTLEMENT_STATE',
+  // Messages and customer service (issue 22)
+  /** A username (or agent) the message names is not a member of this site. */
+  MEMBER_NOT_FOUND: 'MEMBER_NOT_FOUND',
+  /** Feedback content outside the merchant's word limits (spec §5). */
+  FEEDBACK_LENGTH: 'FEEDBACK_LENGTH',
+  /** The chat was closed: a new one must be started. */
+  CHAT_CLOSED: 'CHAT_CLOSED',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 export const ErrorCodeSchema = z.enum(Object.values(ErrorCode) as [ErrorCode, ...ErrorCode[]]);

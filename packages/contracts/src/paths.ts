@@ -208,10 +208,12 @@ export const ROUTES = {
   seamless: '/seamless',
   /** Provably fair round verifier (issue 6): public, prefilled from its query string. */
   verify: '/verify',
+  /** The customer service window (spec §9: 440x750): live chat and feedback (issue 22). */
+  service: '/service',
 } as const;
 
 /** The layouts of the player web app's pages (spec §2). */
-export type PageLayout = 'default' | 'agent' | 'game' | 'seamless';
+export type PageLayout = 'default' | 'agent' | 'game' | 'seamless' | 'window';
 
 /** The pages outside the default layout, by lower-cased path. */
 const OTHER_LAYOUTS: ReadonlyMap<string, Exclude<PageLayout, 'default'>> = new Map(
@@ -226,6 +228,7 @@ const OTHER_LAYOUTS: ReadonlyMap<string, Exclude<PageLayout, 'default'>> = new M
       [ROUTES.vnlottery, 'game'],
       [ROUTES.sealottery, 'game'],
       [ROUTES.seamless, 'seamless'],
+      [ROUTES.service, 'window'],
     ] as const
   ).map(([path, layout]) => [path.toLowerCase(), layout]),
 );

@@ -17,9 +17,16 @@ export type CashierOrderEvent = {
   status: 'PAID' | 'APPROVED' | 'REJECTED' | 'AUTO_RECEIVED';
 };
 
+/**
+ * `message.unread`: the member's unread internal messages changed (issue 22). A direct message carries the new count;
+ * a broadcast (sent to the merchant's room, not counted per member) carries null and the client refetches its count.
+ */
+export type MessageUnreadEvent = { unreadMessage: number | null };
+
 export type ServerToClientEvents = {
   'wallet.balance': (payload: Balance) => void;
   'cashier.order': (payload: CashierOrderEvent) => void;
+  'message.unread': (payload: MessageUnreadEvent) => void;
 };
 export type ClientToServerEvents = Record<string, never>;
-export const REALTIME_EVENTS = ['wallet.balance', 'cashier.order'] as const;
+export const REALTIME_EVENTS = ['wallet.balance', 'cashier.order', 'message.unread'] as const;

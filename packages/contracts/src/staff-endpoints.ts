@@ -1,4 +1,7 @@
 import { AGENT_CONTRACT_OPS_API } from './agent-contract-paths';
+import { CHAT_OPS_API } from './chat';
+import { FEEDBACK_OPS_API } from './feedback';
+import { INBOX_OPS_API } from './inbox';
 import { OPS_API } from './ops-paths';
 import type { StaffPermission } from './staff';
 
@@ -108,6 +111,24 @@ export const STAFF_ENDPOINTS: readonly StaffEndpoint[] = [
   { method: 'PUT', path: OPS_API.config.maintenance, permission: 'config.manage' },
   { method: 'GET', path: OPS_API.config.regionRules, permission: 'config.manage' },
   { method: 'PUT', path: OPS_API.config.regionRules, permission: 'config.manage' },
+  // Internal messages (issue 22)
+  { method: 'GET', path: INBOX_OPS_API.messages, permission: 'messages.send' },
+  { method: 'POST', path: INBOX_OPS_API.messages, permission: 'messages.send' },
+  { method: 'DELETE', path: INBOX_OPS_API.message, permission: 'messages.send' },
+  { method: 'GET', path: FEEDBACK_OPS_API.queue, permission: 'support.handle' },
+  { method: 'POST', path: FEEDBACK_OPS_API.reply, permission: 'support.handle' },
+  { method: 'POST', path: FEEDBACK_OPS_API.close, permission: 'support.handle' },
+  { method: 'GET', path: FEEDBACK_OPS_API.image, permission: 'support.handle' },
+  { method: 'GET', path: CHAT_OPS_API.chats, permission: 'support.handle' },
+  { method: 'GET', path: CHAT_OPS_API.chat, permission: 'support.handle' },
+  { method: 'POST', path: CHAT_OPS_API.take, permission: 'support.handle' },
+  { method: 'POST', path: CHAT_OPS_API.messages, permission: 'support.handle' },
+  { method: 'POST', path: CHAT_OPS_API.typing, permission: 'support.handle' },
+  { method: 'POST', path: CHAT_OPS_API.transfer, permission: 'support.handle' },
+  { method: 'POST', path: CHAT_OPS_API.close, permission: 'support.handle' },
+  { method: 'GET', path: CHAT_OPS_API.image, permission: 'support.handle' },
+  { method: 'GET', path: CHAT_OPS_API.canned, permission: 'support.handle' },
+  { method: 'POST', path: CHAT_OPS_API.canned, permission: 'support.handle' },
   // Dashboard, reports and audit log (issue 7)
   { method: 'GET', path: OPS_API.dashboard, permission: 'dashboard.view' },
   { method: 'GET', path: OPS_API.reportDaily, permission: 'reports.view' },

@@ -39,6 +39,10 @@ export const STAFF_PERMISSIONS = [
   'agents.limits',
   /** Banners, notices, announcements, popups, marquee, help centre. */
   'content.manage',
+  /** Internal messages to members, lists, segments and everyone (issue 22). */
+  'messages.send',
+  /** Feedback and live chat: answer, transfer and close (issue 22). */
+  'support.handle',
   /** Whitelabel flags, register settings, languages, resources, customer service, maintenance, region rules. */
   'config.manage',
   /** Payment channels and limits. */
@@ -77,8 +81,8 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly StaffPermissi
     'reports.view',
     'audit.view',
   ],
-  support: ['dashboard.view', 'members.view', 'members.password', 'members.note'],
-  content: ['dashboard.view', 'content.manage', 'games.manage', 'promotions.manage'],
+  support: ['dashboard.view', 'members.view', 'members.password', 'members.note', 'messages.send', 'support.handle'],
+  content: ['dashboard.view', 'content.manage', 'games.manage', 'promotions.manage', 'messages.send'],
   finance: [
     'dashboard.view',
     'cashier.view',

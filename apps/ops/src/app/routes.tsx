@@ -161,6 +161,28 @@ export const OPS_ROUTES: readonly OpsRoute[] = [
     nav: { group: 'content', order: 30 },
     Page: page(() => import('@/features/content/components/help-page'), 'HelpPage'),
   },
+  // Messages and customer service (messages)
+  {
+    path: 'content/messages',
+    permission: 'messages.send',
+    titleKey: 'nav.messages',
+    nav: { group: 'content', order: 40 },
+    Page: page(() => import('@/features/messages/components/messages-page'), 'MessagesPage'),
+  },
+  {
+    path: 'support/chats',
+    permission: 'support.handle',
+    titleKey: 'nav.supportChats',
+    nav: { group: 'members', order: 50 },
+    Page: page(() => import('@/features/support/components/chat-console'), 'ChatConsole'),
+  },
+  {
+    path: 'support/feedback',
+    permission: 'support.handle',
+    titleKey: 'nav.supportFeedback',
+    nav: { group: 'members', order: 60 },
+    Page: page(() => import('@/features/support/components/feedback-queue'), 'FeedbackQueue'),
+  },
   // Staff (ops-shell)
   {
     path: 'staff',

@@ -28,6 +28,10 @@ export type PlatformEvents = {
     currency: string;
     play: boolean;
   };
+  /** A member's unread internal messages changed (issue 22); null: unknown here, the client asks. */
+  'inbox.unread': { merchantId: number; memberId: bigint; unreadMessage: number | null };
+  /** A broadcast message reached (or left) a merchant's inboxes: every client of the merchant asks its count. */
+  'inbox.broadcast': { merchantId: number };
 };
 
 export type EventBus = {

@@ -7,6 +7,9 @@ import type {
   AGENT_OPS_ROUTES,
   AGENT_ROUTES,
   ENGAGEMENT_ROUTES,
+  CHAT_ROUTES,
+  FEEDBACK_ROUTES,
+  INBOX_ROUTES,
   MONEY_ROUTES,
   OPS_ROUTES,
   PLAYER_ROUTES,
@@ -31,7 +34,10 @@ type Catalogue =
   | (typeof AGENT_OPS_ROUTES)[number]
   | (typeof AGENT_CONTRACT_ROUTES)[number]
   | (typeof AGENT_CONTRACT_OPS_ROUTES)[number]
-  | (typeof ENGAGEMENT_ROUTES)[number];
+  | (typeof ENGAGEMENT_ROUTES)[number]
+  | (typeof INBOX_ROUTES)[number]
+  | (typeof FEEDBACK_ROUTES)[number]
+  | (typeof CHAT_ROUTES)[number];
 export type RoutePath<M extends RouteMethod> = Extract<Catalogue, { method: M }>['path'];
 export type DescriptorOf<M extends RouteMethod, P extends string> = Extract<Catalogue, { method: M; path: P }>;
 

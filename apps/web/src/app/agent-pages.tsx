@@ -17,6 +17,7 @@ import { TeamProfit } from '@/features/agent/components/team-profit';
 import { TeamTransactions } from '@/features/agent/components/team-transactions';
 import { DepositPage } from '@/features/deposit/components/deposit-page';
 import { PaymentPasswordSection } from '@/features/member/components/payment-password-form';
+import { MessageCentre } from '@/features/messages/components/message-centre';
 import { AgentMessages } from '@/features/notices/components/agent-messages';
 import { TransferDownline } from '@/features/transfer/components/transfer-downline';
 import { WithdrawPage } from '@/features/withdraw/components/withdraw-page';
@@ -32,6 +33,16 @@ function Overview() {
     <>
       <PendingOffers />
       <TeamOverview />
+    </>
+  );
+}
+
+/** The agent's messages: its internal messages (staff, system, to every agent) above the site's notices. */
+function AgentInbox() {
+  return (
+    <>
+      <MessageCentre />
+      <AgentMessages />
     </>
   );
 }
@@ -58,6 +69,6 @@ export const AGENT_PAGES: AgentPages = {
   agentRealtimeSalary: { titleKey: 'agent.pages.agentRealtimeSalary', Component: RealtimeSalaryRecords },
   depositv2: { titleKey: 'member.pages.depositv2', Component: DepositPage },
   withdraw: { titleKey: 'member.pages.withdraw', Component: WithdrawPage },
-  messages: { titleKey: 'member.pages.messageV2', Component: AgentMessages },
+  messages: { titleKey: 'member.pages.messageV2', Component: AgentInbox },
   paymentPassword: { titleKey: 'agent.pages.paymentPassword', Component: PaymentPasswordSection },
 };

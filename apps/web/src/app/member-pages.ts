@@ -4,6 +4,7 @@ import { DepositPage } from '@/features/deposit/components/deposit-page';
 import { BonusDetails } from '@/features/promotions/components/bonus-details';
 import { PromotionsList } from '@/features/promotions/components/promotions-list';
 import type { MemberPages } from '@/features/member/components/member-pages';
+import { MessageCentre } from '@/features/messages/components/message-centre';
 import { SecurityCenter } from '@/features/member/components/security-center';
 import { TransactionHistory } from '@/features/transfer/components/transaction-history';
 import { TransferUpline } from '@/features/transfer/components/transfer-upline';
@@ -25,4 +26,5 @@ export const MEMBER_PAGES: MemberPages = {
   withdraw: { titleKey: 'member.pages.withdraw', Component: WithdrawPage },
   bonusDetails: { titleKey: 'member.pages.bonusDetails', Component: BonusDetails },
   promotions: { titleKey: 'member.pages.promotions', Component: PromotionsList },
+  messageV2: { titleKey: 'member.pages.messageV2', Component: MessageCentre },
 };

@@ -112,6 +112,7 @@ describe('/member', () => {
       'Profit and loss',
       'Bonus',
       'Promotions',
+      'Messages',
     ]);
     expect(links[0]).toHaveAttribute('aria-current', 'page');
     expect(links[0]).toHaveAttribute('href', '/member?page=securityCenter');

@@ -10,6 +10,7 @@ import { DefaultLayout } from './routes/layouts/default-layout';
 import { GameLayout } from './routes/layouts/game-layout';
 import { RootLayout } from './routes/layouts/root-layout';
 import { SeamlessLayout } from './routes/layouts/seamless-layout';
+import { WindowLayout } from './routes/layouts/window-layout';
 import { RouteError } from './routes/route-error';
 
 type RouteModule = { Component: ComponentType };
@@ -29,6 +30,7 @@ const PAGES: Record<Exclude<PageId, 'login' | 'register'>, () => Promise<RouteMo
   pointMall: () => import('./routes/point-mall'),
   seamless: () => import('./routes/seamless'),
   verify: () => import('./routes/verify'),
+  service: () => import('./routes/service'),
 };
 
 /** A page's chunk, once its strings are there too (the deferred part of the language pack, see pack-parts.ts). */
@@ -40,6 +42,7 @@ const LAYOUTS: Record<Layout, ComponentType> = {
   agent: AgentLayout,
   game: GameLayout,
   seamless: SeamlessLayout,
+  window: WindowLayout,
 };
 
 export type RouteHandle = { titleKey: string };
@@ -85,7 +88,7 @@ export const routes: RouteObject[] = [
     Component: RootLayout,
     HydrateFallback: PageLoader,
     ErrorBoundary: RouteError,
-    children: (['default', 'agent', 'game', 'seamless'] as const).map(layoutRoute),
+    children: (['default', 'agent', 'game', 'seamless', 'window'] as const).map(layoutRoute),
   },
 ];
 

@@ -24,7 +24,8 @@ export type PageId =
   | 'promotions'
   | 'pointMall'
   | 'seamless'
-  | 'verify';
+  | 'verify'
+  | 'service';
 
 export type RouteEntry = {
   path: string;
@@ -78,6 +79,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   entry(ROUTES.seamless, 'seamless', 'pages.seamless'),
   // Public: anyone may check a revealed round (DESIGN.md §6 provably fair).
   entry(ROUTES.verify, 'verify', 'pages.verify'),
+  // The customer service window (spec §9 440x750): no header, menu or footer.
+  entry(ROUTES.service, 'service', 'pages.service'),
 ];
 
 /** Link builders, so query and hash conventions live in one place. */

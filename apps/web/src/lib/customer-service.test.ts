@@ -5,12 +5,12 @@ import { customerServiceUrl, openCustomerService } from './customer-service';
 const entry = (csType: string, url: string, key = 'Ab3dEf7h') => ({ csType, path: obfuscateCsPath(url, key) });
 
 describe('customer service links', () => {
-  it('should decode the LIVECHAT entry even when it is not first', () => {
+  it('should open our own chat window for a LIVECHAT entry even when it is not first', () => {
     const entries = [
       entry('TELEGRAM', 'https://t.me/help'),
       entry('LIVECHAT', 'https://chat.example.com/r/1', 'Zz9yXw8v'),
     ];
-    expect(customerServiceUrl(entries)).toBe('https://chat.example.com/r/1');
+    expect(customerServiceUrl(entries)).toBe(`${window.location.origin}/service`);
   });
 
   it('should fall back to the first entry without a LIVECHAT one', () => {
@@ -20,14 +20,14 @@ describe('customer service links', () => {
   });
 
   it('should skip entries that do not decode, and give null when none does', () => {
-    expect(customerServiceUrl([{ csType: 'LIVECHAT', path: 'short' }])).toBeNull();
+    expect(customerServiceUrl([{ csType: 'TELEGRAM', path: 'short' }])).toBeNull();
     expect(
-      customerServiceUrl([{ csType: 'LIVECHAT', path: '%%%%garbage12345678' }, entry('X', 'https://ok.example')]),
+      customerServiceUrl([{ csType: 'TELEGRAM', path: '%%%%garbage12345678' }, entry('X', 'https://ok.example')]),
     ).toBe('https://ok.example/');
   });
 
   it('should refuse a decoded link that is not http(s)', () => {
-    expect(customerServiceUrl([entry('LIVECHAT', 'javascript:alert(1)')])).toBeNull();
+    expect(customerServiceUrl([entry('TELEGRAM', 'javascript:alert(1)')])).toBeNull();
   });
 
   it('should open a 440x750 window named customerService', () => {

@@ -1,4 +1,4 @@
-import { CUSTOMER_SERVICE_WINDOW, decodeCsPath, type CustomerServiceEntry } from '@platform/contracts';
+import { CUSTOMER_SERVICE_WINDOW, ROUTES, decodeCsPath, type CustomerServiceEntry } from '@platform/contracts';
 
 /**
  * Only web links may leave the app: a decoded path is operator data, and a `javascript:` or `data:` URL
@@ -18,11 +18,15 @@ export const decodeEntry = (entry: CustomerServiceEntry): string | null => {
   return decoded === null ? null : toSafeUrl(decoded);
 };
 
-/** The live-chat link (csType LIVECHAT), else the first entry that decodes (spec §3 customer service). */
+/**
+ * The service window's address: a LIVECHAT entry opens our own chat (issue 22: /service in the 440x750 window);
+ * without one, the first entry that decodes (Telegram, WhatsApp... spec §3 customer service).
+ */
 export const customerServiceUrl = (entries: readonly CustomerServiceEntry[]): string | null => {
-  const livechat = entries.find((entry) => entry.csType.toUpperCase() === 'LIVECHAT');
-  const ordered = livechat ? [livechat, ...entries.filter((entry) => entry !== livechat)] : entries;
-  for (const entry of ordered) {
+  if (entries.some((entry) => entry.csType.toUpperCase() === 'LIVECHAT')) {
+    return new URL(ROUTES.service, window.location.origin).href;
+  }
+  for (const entry of entries) {
     const url = decodeEntry(entry);
     if (url) return url;
   }

@@ -8,6 +8,7 @@ import {
   type ServerToClientEvents,
 } from '@platform/contracts';
 import { i18n } from './i18n/i18n';
+import { onMessageUnread } from './inbox';
 import { getToken, useSession } from './session';
 import { showToast } from './toast';
 import { balanceQueryKey, WALLET_QUERY_ROOT } from './wallet';
@@ -54,6 +55,7 @@ export function useRealtime() {
         void queryClient.invalidateQueries({ queryKey: [ORDER_QUERY_ROOTS[event.kind]] });
         showToast(orderNotice(event));
       });
+      socket.on('message.unread', (event) => onMessageUnread(queryClient, event));
       // A refused handshake (expired session) is final for this token: the next login opens a new connection.
       socket.on('connect_error', (error) => {
         if (error.message === 'AUTH_REQUIRED' || error.message === 'SESSION_EXPIRED') socket.close();

@@ -2,6 +2,9 @@ import { AGENT_ROUTES } from './agent-routes';
 import { AGENT_CONTENT_ROUTES } from './agent-content-routes';
 import { AGENT_OPS_ROUTES } from './agent-ops-routes';
 import { ENGAGEMENT_ROUTES } from './engagement-routes';
+import { INBOX_ROUTES } from './inbox-routes';
+import { FEEDBACK_ROUTES } from './feedback-routes';
+import { CHAT_ROUTES } from './chat-routes';
 import { MONEY_ROUTES } from './money-routes';
 import { OPS_ROUTES } from './ops-routes';
 import { PLAYER_ROUTES } from './player-routes';
@@ -15,6 +18,9 @@ export {
   AGENT_OPS_ROUTES,
   AGENT_ROUTES,
   ENGAGEMENT_ROUTES,
+  CHAT_ROUTES,
+  FEEDBACK_ROUTES,
+  INBOX_ROUTES,
   MONEY_ROUTES,
   OPS_ROUTES,
   PLAYER_ROUTES,
@@ -34,4 +40,7 @@ export const ROUTE_DESCRIPTORS: readonly RouteDescriptor[] = [
   ...AGENT_CONTRACT_ROUTES,
   ...AGENT_CONTRACT_OPS_ROUTES,
   ...ENGAGEMENT_ROUTES,
+  ...INBOX_ROUTES,
+  ...FEEDBACK_ROUTES,
+  ...CHAT_ROUTES,
 ];

@@ -1,7 +1,9 @@
 import { MemberCentre } from '@/features/member/components/member-centre';
+import { useUnreadMessages } from '@/lib/inbox';
 import { MEMBER_PAGES } from '../member-pages';
 import { useRouteTitle } from './use-route-title';
 
 export function Component() {
-  return <MemberCentre title={useRouteTitle()} pages={MEMBER_PAGES} />;
+  const unread = useUnreadMessages();
+  return <MemberCentre title={useRouteTitle()} pages={MEMBER_PAGES} badgeCounts={{ messageV2: unread }} />;
 }

@@ -18,6 +18,8 @@ export const DEFERRED_NAMESPACES: readonly string[] = [
   'verify',
   'jackpot',
   'contracts',
+  'messages',
+  'service',
   // Read only once a call has failed, which is after start-up; until the part arrives, the server's own message shows.
   'errors.codes',
 ];

@@ -1,6 +1,14 @@
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { AGENT_CONTRACT_OPS_API, OPS_API, STAFF_ENDPOINTS, type StaffEndpoint } from '@platform/contracts';
+import {
+  AGENT_CONTRACT_OPS_API,
+  CHAT_OPS_API,
+  FEEDBACK_OPS_API,
+  INBOX_OPS_API,
+  OPS_API,
+  STAFF_ENDPOINTS,
+  type StaffEndpoint,
+} from '@platform/contracts';
 import type { Database } from '../../../db/database';
 import { describeEachDatabase } from '../../../test/databases';
 import { staffHeaders } from '../../../test/staff-helpers';
@@ -52,9 +60,22 @@ const NO_INPUT = new Set([
   `POST ${OPS_API.adjustmentApprove}`,
   `POST ${OPS_API.promotionApplicationApprove}`,
   `POST ${AGENT_CONTRACT_OPS_API.agentSettlementRerun}`,
+  // Messages and customer service (issue 22): state changes without a body; a chat message is multipart (its own test).
+  `POST ${FEEDBACK_OPS_API.close}`,
+  `POST ${CHAT_OPS_API.take}`,
+  `POST ${CHAT_OPS_API.typing}`,
+  `POST ${CHAT_OPS_API.transfer}`,
+  `POST ${CHAT_OPS_API.close}`,
+  `POST ${CHAT_OPS_API.messages}`,
 ]);
 
 const BAD_INPUT: Record<string, BadInput> = {
+  [`POST ${INBOX_OPS_API.messages}`]: {
+    body: { audience: { kind: 'ALL' }, translations: [] },
+    fields: ['translations'],
+  },
+  [`POST ${FEEDBACK_OPS_API.reply}`]: { body: { reply: '' }, fields: ['reply'] },
+  [`POST ${CHAT_OPS_API.canned}`]: { body: { title: '', body: 'Hello' }, fields: ['title'] },
   [`POST ${OPS_API.staff.list}`]: {
     body: { username: 'new_cashier', displayName: 'New Cashier', password: 'Str0ng#Password', role: 'boss' },
     fields: ['role'],

@@ -24,6 +24,8 @@ type PlatformSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 export const memberRoom = (merchantId: number, memberId: bigint) => `member:${merchantId}:${memberId}`;
+/** Every socket of a merchant: broadcast messages are announced here (each client then asks its own count). */
+export const merchantRoom = (merchantId: number) => `merchant:${merchantId}`;
 
 /**
  * The Socket.IO gateway (DESIGN.md §8): a socket authenticates on connect with `auth: { token }` (the same session
@@ -60,7 +62,7 @@ export const createRealtime = async (deps: RealtimeDeps) => {
 
   io.on('connection', (socket: PlatformSocket) => {
     const { merchantId, memberId } = socket.data.session;
-    void socket.join(memberRoom(merchantId, memberId));
+    void socket.join([memberRoom(merchantId, memberId), merchantRoom(merchantId)]);
   });
 
   deps.bus.on('wallet.changed', async ({ merchantId, memberId }) => {
@@ -76,6 +78,13 @@ export const createRealtime = async (deps: RealtimeDeps) => {
   // The order itself is read by the page (it refetches): the event says only which order and what became of it.
   deps.bus.on('cashier.order', ({ merchantId, memberId, kind, orderNo, status }) => {
     io.to(memberRoom(merchantId, memberId)).emit('cashier.order', { kind, orderNo, status });
+  });
+
+  deps.bus.on('inbox.unread', ({ merchantId, memberId, unreadMessage }) => {
+    io.to(memberRoom(merchantId, memberId)).emit('message.unread', { unreadMessage });
+  });
+  deps.bus.on('inbox.broadcast', ({ merchantId }) => {
+    io.to(merchantRoom(merchantId)).emit('message.unread', { unreadMessage: null });
   });
 
   deps.app.addHook('onClose', async () => {

@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { openTrialNotice } from '@/lib/app-dialogs';
 import { useConfig } from '@/lib/config';
 import { customerServiceUrl, openCustomerService } from '@/lib/customer-service';
+import { useUnreadMessages } from '@/lib/inbox';
 import { displayNameOf, useSession, useSessionUser } from '@/lib/session';
 import { useLogout } from '@/lib/use-logout';
 import { useAvatarUrl } from '../hooks/use-avatar-url';
@@ -35,6 +36,8 @@ export function UserMenu() {
   const avatar = useAvatarUrl(session.isLogin);
   const name = displayNameOf(user);
   const serviceUrl = customerServiceUrl(config.customerService);
+  const unread = useUnreadMessages();
+  const unreadLabel = unread > 99 ? '99+' : String(unread);
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
@@ -45,6 +48,15 @@ export function UserMenu() {
         <span className="avatar" aria-hidden="true">
           {avatar ? <img src={avatar} alt="" width={32} height={32} /> : initialsOf(name)}
         </span>
+        {unread > 0 && (
+          <span
+            className="badge badge--count"
+            data-testid="header-unread"
+            aria-label={t('header.unreadMessages', { count: unread })}
+          >
+            {unreadLabel}
+          </span>
+        )}
         <span className="user-menu__name" data-testid="user-nickname">
           {name}
         </span>
@@ -68,6 +80,16 @@ export function UserMenu() {
           >
             {t('header.bettingRecord')}
           </DropdownMenu.Item>
+          {!session.isTrial && (
+            <DropdownMenu.Item
+              className="menu__item"
+              data-testid="user-menu-messages"
+              onSelect={() => void navigate(paths.memberPage('messageV2'))}
+            >
+              {t('header.messages')}
+              {unread > 0 && <span className="badge badge--count">{unreadLabel}</span>}
+            </DropdownMenu.Item>
+          )}
           {serviceUrl && (
             <DropdownMenu.Item
               className="menu__item"
