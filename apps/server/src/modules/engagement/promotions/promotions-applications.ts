@@ -2,7 +2,7 @@ import type { PromotionApplicationDecided } from '@platform/contracts';
 import type { Queryable } from '../../../db/database';
 import { AppError } from '../../../lib/app-error';
 import type { Clock } from '../../../lib/clock';
-import type { UploadedImage } from '../../../lib/image-upload';
+import type { UploadedImage } from '../../../lib/uploaded-image';
 import type { Merchant } from '../../platform/merchant';
 import type { AuditAction } from '../../operations/audit';
 import type { StaffCaller } from '../../operations/staff';

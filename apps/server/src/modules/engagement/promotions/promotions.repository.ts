@@ -1,5 +1,5 @@
 import type { Database, Queryable } from '../../../db/database';
-import type { UploadedImage } from '../../../lib/image-upload';
+import type { UploadedImage } from '../../../lib/uploaded-image';
 
 export type PromotionRow = {
   id: bigint;

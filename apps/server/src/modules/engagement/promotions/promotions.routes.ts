@@ -6,7 +6,7 @@ import {
   PROMOTION_IMAGE_MAX_FILES,
   PromotionApplyFieldsSchema,
 } from '@platform/contracts';
-import { readImageForm } from '../../../lib/image-upload';
+import { readImageForm } from '../../../lib/uploaded-image';
 import { route } from '../../../lib/route';
 import { assertStorable } from '../../../lib/storable-input';
 import { parseInput } from '../../../lib/validate';
