@@ -75,7 +75,8 @@ DECLARE
   v_ready bigint;
   -- The BONUS account of the member's active grant (bonus wallet), NULL for nearly every call: one index probe.
   v_bonus_account bigint := CASE WHEN (p->>'play')::boolean THEN NULL
-    ELSE bonus_account_for((p->>'merchant')::integer, (p->>'member')::bigint, p->>'currency') END;
+    ELSE (SELECT b.account_id FROM bonus_active_accounts b WHERE b.merchant_id = (p->>'merchant')::integer
+      AND b.member_id = (p->>'member')::bigint AND b.currency = p->>'currency') END;
 BEGIN
   v_kind := CASE v_op WHEN 'debit' THEN 'BET' WHEN 'credit' THEN 'WIN' WHEN 'rollback' THEN 'ROLLBACK'
     WHEN 'endRound' THEN 'END_ROUND' END;
@@ -280,10 +281,10 @@ BEGIN
   SELECT array_agg((c->>'merchant')::integer), array_agg(x.acc),
       array_agg(ledger_key_hash(c->>'source', c->>'tx'))
     INTO v_merchants, v_accounts, v_hashes
-    FROM jsonb_array_elements(p_calls) AS c,
-      LATERAL (VALUES ((c->>'account')::bigint), ((c->>'house')::bigint),
-        (CASE WHEN (c->>'play')::boolean THEN NULL
-          ELSE bonus_account_for((c->>'merchant')::integer, (c->>'member')::bigint, c->>'currency') END)) AS x (acc)
+    FROM jsonb_array_elements(p_calls) AS c
+      LEFT JOIN bonus_active_accounts b ON NOT (c->>'play')::boolean AND b.merchant_id = (c->>'merchant')::integer
+        AND b.member_id = (c->>'member')::bigint AND b.currency = c->>'currency',
+      LATERAL (VALUES ((c->>'account')::bigint), ((c->>'house')::bigint), (b.account_id)) AS x (acc)
     WHERE c->>'op' <> 'endRound' AND x.acc IS NOT NULL;
   PERFORM ledger_lock_accounts(v_merchants, v_accounts, v_hashes);
   FOR v_call IN SELECT value FROM jsonb_array_elements(p_calls) LOOP
