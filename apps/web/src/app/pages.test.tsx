@@ -111,8 +111,8 @@ describe('/member', () => {
       'Account record',
       'Profit and loss',
       'Bonus',
-      'Promotions',
       'Messages',
+      'Promotions',
     ]);
     expect(links[0]).toHaveAttribute('aria-current', 'page');
     expect(links[0]).toHaveAttribute('href', '/member?page=securityCenter');

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LIVECHAT_URL, makeConfig, VISITOR_IP } from '@/testing/fixtures';
+import { makeConfig, VISITOR_IP } from '@/testing/fixtures';
 import { callsTo, mockApi } from '@/testing/api-mock';
 import { startApp } from './start';
 
@@ -44,7 +44,11 @@ describe('start-up (spec §4)', () => {
 
     const open = vi.spyOn(window, 'open').mockReturnValue({ opener: null } as unknown as Window);
     await userEvent.click(screen.getByTestId('cs-button'));
-    expect(open).toHaveBeenCalledWith(LIVECHAT_URL, 'customerService', expect.stringContaining('width=440,height=750'));
+    expect(open).toHaveBeenCalledWith(
+      `${location.origin}/service`,
+      'customerService',
+      expect.stringContaining('width=440,height=750'),
+    );
   });
 
   it('should show only the region page, with the visitor IP', async () => {
