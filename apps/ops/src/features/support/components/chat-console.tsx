@@ -67,7 +67,7 @@ export function ChatConsole() {
           </label>
           <input
             id="chat-search"
-            className="input"
+            className="field__control"
             value={search}
             onChange={(event) => {
               setSearch(event.target.value);
@@ -209,7 +209,7 @@ function ChatView({ id, onChange }: { id: string; onChange: () => void }) {
             <label className="field__label" htmlFor="canned">
               {t('support.canned')}
             </label>
-            <select id="canned" className="input" value="" onChange={(event) => setText(event.target.value)}>
+            <select id="canned" className="field__control" value="" onChange={(event) => setText(event.target.value)}>
               <option value="">{t('support.pickCanned')}</option>
               {(canned.data?.list ?? []).map((reply) => (
                 <option key={reply.id} value={reply.body}>
@@ -222,7 +222,7 @@ function ChatView({ id, onChange }: { id: string; onChange: () => void }) {
             </label>
             <textarea
               id="staff-reply"
-              className="input"
+              className="field__control"
               rows={3}
               value={text}
               onChange={(event) => {

@@ -91,7 +91,7 @@ function FeedbackItem({ item }: { item: OpsFeedback }) {
           </label>
           <textarea
             id={`reply-${item.id}`}
-            className="input"
+            className="field__control"
             rows={2}
             value={reply}
             onChange={(e) => setReply(e.target.value)}

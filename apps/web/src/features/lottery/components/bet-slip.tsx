@@ -121,7 +121,7 @@ export function BetSlip({ method, units, busy, onBet, onChase }: Props) {
             ))
           ) : (
             <input
-              className="input"
+              className="field__control"
               aria-label={t('lottery.typeNumbers', { row: row + 1 })}
               value={values.join(' ')}
               onChange={(event) => typed(row, event.target.value)}
@@ -135,7 +135,7 @@ export function BetSlip({ method, units, busy, onBet, onChase }: Props) {
         </button>
         <label>
           {t('lottery.unit')}{' '}
-          <select className="input" value={unit} onChange={(event) => setUnit(event.target.value)}>
+          <select className="field__control" value={unit} onChange={(event) => setUnit(event.target.value)}>
             {units.map((u) => (
               <option key={u}>{u}</option>
             ))}
@@ -144,7 +144,7 @@ export function BetSlip({ method, units, busy, onBet, onChase }: Props) {
         <label>
           {t('lottery.multiple')}{' '}
           <input
-            className="input lottery__number"
+            className="field__control lottery__number"
             type="number"
             min={1}
             max={10000}
@@ -168,7 +168,7 @@ export function BetSlip({ method, units, busy, onBet, onChase }: Props) {
         <label>
           {t('lottery.chaseIssues')}{' '}
           <input
-            className="input lottery__number"
+            className="field__control lottery__number"
             type="number"
             min={2}
             max={50}

@@ -28,7 +28,7 @@ export function GuestForm({
         </label>
         <input
           id="guest-name"
-          className="input"
+          className="field__control"
           maxLength={64}
           value={name}
           onChange={(e) => setName(e.target.value)}
@@ -40,7 +40,7 @@ export function GuestForm({
         </label>
         <input
           id="guest-contact"
-          className="input"
+          className="field__control"
           maxLength={120}
           value={contact}
           onChange={(e) => setContact(e.target.value)}

@@ -90,7 +90,7 @@ export function ConfirmReceiptDialog({ order, onClose }: { order: WithdrawOrder;
         <label className="field">
           <span className="field__label">{t('withdraw.note')}</span>
           <textarea
-            className="input"
+            className="field__control"
             maxLength={500}
             rows={3}
             value={note}
