@@ -59,6 +59,7 @@ describe('home lobby: category menu', () => {
       'ESPORTS',
       'COCKFIGHT',
       'LOTT',
+      'ELOTT',
       'BINGO',
     ]);
     expect(await current(page)).toBe('lobby-menu-HOME');
@@ -140,7 +141,7 @@ describe('home lobby: HOME view', () => {
   it('should cap every category block at 5 entries, each with a more-games link to its lobby', async () => {
     const { page } = await openLobby();
     const blocks = byId(page, 'lobby-category');
-    await expect.poll(() => blocks.count()).toBe(9);
+    await expect.poll(() => blocks.count()).toBe(10);
     const summary = await blocks.evaluateAll((nodes) =>
       nodes.map((node) => ({
         category: node.getAttribute('data-category'),
@@ -164,6 +165,7 @@ describe('home lobby: HOME view', () => {
       '/esports',
       '/?type=COCKFIGHT',
       '/lott',
+      '/elott',
       '/?type=BINGO',
     ]);
 
