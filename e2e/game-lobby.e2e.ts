@@ -113,8 +113,8 @@ describe('game lobby as a guest', () => {
   });
 
   it('shows the no-data message for an empty list', async () => {
-    // The demo merchant sells no ELOTT product line: the e-lottery centre is empty.
-    const { page } = await guestPage('/elott');
+    // The in-house slots vendor has no e-lottery games: its e-lottery list is empty.
+    const { page } = await guestPage('/elott?vassalage=RGS');
     await byId(page, 'game-list-empty').getByText(en.games.lobby.noData).waitFor();
     expect(await cards(page).count()).toBe(0);
     await page.context().close();

@@ -127,7 +127,8 @@ describe('connected vendors only', () => {
     const res = await get(`${API.game.games}?pageNo=1&pageSize=100`, 'application/json');
     const games = ((await res.json()) as { value: { games: Array<{ vassalage: string }> } }).value.games;
     expect(games.length).toBeGreaterThan(0);
-    expect(new Set(games.map((game) => game.vassalage))).toEqual(new Set(['RGS']));
+    // The in-house game server's vendors: its games and its lottery gateway's three lottery vendors (issue 23).
+    expect(new Set(games.map((game) => game.vassalage))).toEqual(new Set(['RGS', 'LOTT', 'TCG_SEA', 'TCG_LOTTO_VN']));
 
     const vendors = await suite.platform.staff('GET', OPS_API.vendors);
     const list = (vendors.json.value as { list: Array<{ code: string; connected: boolean; lastLaunchError: string }> })

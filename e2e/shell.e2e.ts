@@ -78,7 +78,7 @@ const settle = async (page: Page, testId?: string) => {
   await page.getByTestId('page-loader').waitFor({ state: 'detached' });
 };
 
-const suite = usePlatformAndBrowser();
+const suite = usePlatformAndBrowser({ rgs: true });
 let memberToken: string;
 
 beforeAll(async () => {
