@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import type { Page } from 'playwright-core';
 import { API } from '@platform/contracts';
 import en from '../apps/web/src/locales/en.json' with { type: 'json' };
@@ -113,8 +113,10 @@ describe('game lobby as a guest', () => {
   });
 
   it('shows the no-data message for an empty list', async () => {
-    // The in-house slots vendor has no e-lottery games: its e-lottery list is empty.
-    const { page } = await guestPage('/elott?vassalage=RGS');
+    // The e-lottery games taken off sale: the e-lottery centre has nothing to show (put back after).
+    await suite.platform.sql("UPDATE games SET status = 'DISABLED' WHERE game_type = 'ELOTT' AND status = 'ACTIVE'");
+    onTestFinished(() => suite.platform.sql("UPDATE games SET status = 'ACTIVE' WHERE game_type = 'ELOTT'"));
+    const { page } = await guestPage('/elott');
     await byId(page, 'game-list-empty').getByText(en.games.lobby.noData).waitFor();
     expect(await cards(page).count()).toBe(0);
     await page.context().close();
