@@ -56,7 +56,12 @@ export function FeedbackPanel() {
           <label className="field__label" htmlFor="feedback-type">
             {t('service.feedback.type')}
           </label>
-          <select id="feedback-type" className="field__control" value={type} onChange={(event) => setType(event.target.value)}>
+          <select
+            id="feedback-type"
+            className="field__control"
+            value={type}
+            onChange={(event) => setType(event.target.value)}
+          >
             {FEEDBACK_TYPES.map((value) => (
               <option key={value} value={value}>
                 {t(`service.feedback.types.${value}`)}
