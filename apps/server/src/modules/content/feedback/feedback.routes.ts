@@ -7,10 +7,9 @@ import {
   FEEDBACK_OPS_API,
   FeedbackFieldsSchema,
 } from '@platform/contracts';
-import { AppError } from '../../../lib/app-error';
 import { route } from '../../../lib/route';
 import { assertStorable } from '../../../lib/storable-input';
-import { imageContentType, sendImage, type UploadedImage } from '../../../lib/uploaded-image';
+import { readImageForm, sendImage } from '../../../lib/uploaded-image';
 import { parseInput } from '../../../lib/validate';
 import type { Auth } from '../../identity/identity';
 import { enforceLimits, type RateLimiter, type RateRule } from '../../platform/rate-limit';
@@ -22,30 +21,7 @@ export const FEEDBACK_RULE: RateRule = { name: 'feedback', limit: 10, periodMs: 
 
 /** Reads the form: its fields and up to three images checked by their bytes, in memory (5 MB each at most). */
 const readForm = async (request: FastifyRequest) => {
-  const fields: Record<string, string> = {};
-  const images: UploadedImage[] = [];
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        if (images.length >= FEEDBACK_MAX_IMAGES) {
-          throw new AppError('TOO_MANY_FILES', 400, `At most ${FEEDBACK_MAX_IMAGES} images`);
-        }
-        const bytes = await part.toBuffer();
-        images.push({ contentType: imageContentType(bytes, FEEDBACK_IMAGE_MAX_BYTES), bytes });
-      } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('FILE_TOO_LARGE', 413, 'Each image may be at most 5 MB');
-    if (code === 'FST_FILES_LIMIT') throw new AppError('TOO_MANY_FILES', 400, `At most ${FEEDBACK_MAX_IMAGES} images`);
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
-      throw new AppError('VALIDATION_FAILED', 400, 'Feedback must be sent as multipart/form-data');
-    }
-    throw new AppError('VALIDATION_FAILED', 400, 'The upload could not be read');
-  }
+  const { fields, images } = await readImageForm(request, FEEDBACK_MAX_IMAGES, FEEDBACK_IMAGE_MAX_BYTES);
   assertStorable(fields, 'feedback');
   return { input: parseInput(FeedbackFieldsSchema, fields, 'feedback'), images };
 };
