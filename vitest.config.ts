@@ -16,6 +16,8 @@ export default defineConfig({
     // spawned processes often enough that the second worker keeps the machine busy. Each file has its own database.
     maxWorkers: 2,
     // CI lists every test, so its log shows each database suite running on [pglite] and on [postgres].
-    reporters: process.env.CI ? ['verbose'] : ['default'],
+    reporters: process.env.CI
+      ? ['verbose', new URL('./scripts/slowest-files-reporter.ts', import.meta.url).pathname]
+      : ['default'],
   },
 });

@@ -6,7 +6,9 @@ export default defineConfig({
     root: new URL('.', import.meta.url).pathname,
     include: ['**/*.e2e.ts'],
     environment: 'node',
-    reporters: process.env.CI ? ['verbose'] : ['default'],
+    reporters: process.env.CI
+      ? ['verbose', new URL('../scripts/slowest-files-reporter.ts', import.meta.url).pathname]
+      : ['default'],
     // The platform's database is booted once per run (migrations, demo seed); each file's platform starts on a copy.
     globalSetup: ['./support/global-setup.ts'],
     // One browser and one platform per file, two files at a time: one file's browser renders while the other's

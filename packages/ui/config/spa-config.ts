@@ -73,6 +73,12 @@ export const spaTestConfig = (configUrl: string, name: string, own: UserConfig &
         environment: 'jsdom',
         include: ['src/**/*.test.{ts,tsx}'],
         setupFiles: ['./src/testing/setup.ts'],
+        // One jsdom and one module graph per worker for all its files, rather than a new one per file (which cost
+        // most of the phase): the setup file cleans the DOM, storage, query cache and mocks after every test, and
+        // the few module mocks are hoisted into their own files' imports.
+        isolate: false,
+        // A whole page rendered and clicked through on a busy two-core machine: slow, not a hang.
+        testTimeout: 15_000,
       },
     },
     own,

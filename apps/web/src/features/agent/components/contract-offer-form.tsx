@@ -133,7 +133,10 @@ export function ContractOfferForm({ username, types }: { username: string; types
   if (type === undefined) return <p className="muted">{t('contracts.manage.noneEnabled')}</p>;
   const ceiling = mine.data?.offerCeiling ?? [];
   const submit = async () => {
-    const found = checkOffer(drafts, ceiling);
+    // The check needs the agent's own contract: a submit before it has loaded waits for it rather than checking
+    // against nothing and leaving the refusal to the server.
+    const own = mine.data ?? (await mine.refetch()).data;
+    const found = checkOffer(drafts, own?.offerCeiling ?? []);
     setProblems(found);
     setError(null);
     if (found.length > 0) return;

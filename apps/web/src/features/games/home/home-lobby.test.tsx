@@ -104,7 +104,7 @@ describe('home lobby: category menu', () => {
     await waitFor(() => expect(menuEntry('LIVE')).toHaveAttribute('aria-current', 'page'));
     await user.click(menuEntry('FAV'));
     // The dialog's code loads on first use: the first test to open it waits for the chunk.
-    expect(await screen.findByTestId('login-dialog', {}, { timeout: 5000 })).toBeVisible();
+    expect(await screen.findByTestId('login-dialog', {}, { timeout: 12_000 })).toBeVisible();
     expect(menuEntry('HOME')).toHaveAttribute('aria-current', 'page');
     expect(router.state.location.search).toBe('');
     expect(screen.queryByTestId('lobby-favourites')).not.toBeInTheDocument();
