@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Realtime fan-out (issue 22, ADR 0039). Every server and every load generator is its own process:
+// Realtime fan-out (issue 22, ADR 0039). Every server and every load generator is its own process
+// (bench/realtime-roles.mjs):
 //  - platform nodes (role `node`): the real app on PostgreSQL (BENCH_DATABASE_URL, default a `bench_realtime`
 //    database, created and seeded on first use); every socket authenticates through the platform's handshake with a
 //    session token of its own member (sessions written straight into the database: N argon2 logins would measure the
@@ -11,8 +12,8 @@
 //    each records its arrivals locally and hands them over in one message at the end.
 // Times are process.hrtime (CLOCK_MONOTONIC, one clock for every process of the machine): a push's latency is its
 // receipt in a client minus the moment the node pushed it.
-// Measures: balance updates paced at RATE a second (default 2,000: above the ~1,300 wallet calls a second of the
-// seamless wallet bench), then the same N balance updates all in one tick (the worst case, for comparison), then one
+// Measures: balance updates paced at RATE a second (default 2,000: above the 1,300 to 1,800 wallet calls a second the
+// seamless wallet bench reached, ADR 0013), then the same N balance updates all in one tick (the worst case, for comparison), then one
 // message broadcast to the merchant's segment (every member). Runs on one node, then two nodes on the Socket.IO
 // Redis adapter (REDIS_URL) with the sockets split between them and every push published on node A.
 // Prints delivered/sent (counted per member, duplicates apart), p50/p99/max, the ratio to the bare server's p99, and
@@ -21,202 +22,17 @@
 // the clients over the pushes.
 import { fork } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { DATABASE_URL, PROFILE_DIR, RATE, now, sleep } from './realtime-roles.mjs';
 
 const N = Number(process.env.N ?? 10_000);
-const RATE = Number(process.env.RATE ?? 2_000);
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_realtime';
 const CLIENTS = Number(process.env.CLIENT_PROCESSES ?? 3);
 /** How many members get the whole `wallet.changed` path (balance read from the database, then the push), paced. */
 const FULL_PATH = Number(process.env.FULL_PATH ?? 1000);
-const PROFILE_DIR = process.env.PROFILE_DIR;
-const BALANCE = { balance: '100.00', currencySymbol: '$', currency: 'PHP', frozen: '0.00', play: false };
 const GOAL_MS = 200;
 
-const now = () => Number(process.hrtime.bigint()) / 1e6;
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const role = process.argv[2];
-if (role === 'client') await client();
-else if (role === 'node' || role === 'bare') await server(role);
-else await main();
-
-/** Answers the orchestrator's requests: each carries an id, the answer echoes it. */
-function serve(handlers) {
-  process.on('message', async (message) => {
-    const answer = await handlers[message.type](message);
-    process.send({ id: message.id, ...answer });
-  });
-}
-
-/** The CPU profile of this process between `profile-start` and `profile-stop` (PROFILE_DIR). */
-function profiler(name) {
-  let session = null;
-  return {
-    'profile-start': async () => {
-      const { Session } = await import('node:inspector/promises');
-      session = new Session();
-      session.connect();
-      await session.post('Profiler.enable');
-      await session.post('Profiler.start');
-      return {};
-    },
-    'profile-stop': async ({ label }) => {
-      const { profile } = await session.post('Profiler.stop');
-      writeFileSync(`${PROFILE_DIR}/${label}-${name}-${process.pid}.cpuprofile`, JSON.stringify(profile));
-      session.disconnect();
-      return {};
-    },
-  };
-}
-
-async function client() {
-  const { WebSocket } = await import('ws');
-  const sockets = [];
-  /** kind → receipt time per member index (NaN: nothing yet), and duplicates. */
-  const arrivals = new Map();
-  const record = (kind, index, at) => {
-    const slot = arrivals.get(kind);
-    if (slot === undefined) return;
-    if (!Number.isNaN(slot.at[index])) {
-      slot.duplicates += 1;
-      return;
-    }
-    slot.at[index] = at;
-    slot.count += 1;
-  };
-  const KINDS = { 'wallet.balance': 'balance', 'message.unread': 'message' };
-  const open = ({ index, url, auth }) =>
-    new Promise((resolve) => {
-      const ws = new WebSocket(`${url.replace('http', 'ws')}/wps/realtime/?EIO=4&transport=websocket`, {
-        perMessageDeflate: false,
-      });
-      const timer = setTimeout(() => (ws.terminate(), resolve(false)), 60_000);
-      ws.on('message', (data) => {
-        const at = now();
-        const text = data.toString();
-        if (text === '2') ws.send('3');
-        else if (text.startsWith('42')) {
-          const [event] = JSON.parse(text.slice(2));
-          record(KINDS[event], index, at);
-        } else if (text[0] === '0') ws.send(`40${JSON.stringify(auth)}`);
-        else if (text.startsWith('40') || text.startsWith('44')) {
-          clearTimeout(timer);
-          if (text[1] === '4') ws.close();
-          resolve(text[1] === '0');
-        }
-      });
-      ws.on('error', () => (clearTimeout(timer), resolve(false)));
-      sockets.push(ws);
-    });
-  serve({
-    ...profiler('client'),
-    open: async ({ sockets: list }) => {
-      let opened = 0;
-      // In batches: ten thousand handshakes at once time out on a small machine; a real crowd arrives over seconds.
-      for (let i = 0; i < list.length; i += 200) {
-        const results = await Promise.all(list.slice(i, i + 200).map(open));
-        opened += results.filter(Boolean).length;
-      }
-      return { open: opened, failed: list.length - opened };
-    },
-    expect: ({ kind, size }) => (
-      arrivals.set(kind, { at: new Float64Array(size).fill(NaN), count: 0, duplicates: 0 }),
-      {}
-    ),
-    count: ({ kind }) => ({ count: arrivals.get(kind).count }),
-    collect: ({ kind }) => {
-      const { at, duplicates } = arrivals.get(kind);
-      const got = [];
-      at.forEach((time, index) => (Number.isNaN(time) ? undefined : got.push([index, time])));
-      return { got, duplicates };
-    },
-    close: async () => {
-      for (const ws of sockets) ws.terminate();
-      setTimeout(() => process.exit(0), 100);
-      return {};
-    },
-  });
-}
-
-/** A platform node (the real app, optionally on Redis) or the bare Socket.IO server, driven by the orchestrator. */
-async function server(kind) {
-  let push;
-  let broadcast;
-  let walletChanged;
-  let close;
-  let url;
-  if (kind === 'node') {
-    const { buildApp, loadEnv, openPostgres } = await import('@platform/server');
-    const extra = JSON.parse(process.argv[3]);
-    const db = await openPostgres({ url: DATABASE_URL });
-    const env = loadEnv({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      TRUSTED_PROXIES: '127.0.0.1/8',
-      WEB_DIST_DIR: '/nonexistent',
-      DATABASE_URL,
-      ...extra.env,
-    });
-    const app = await buildApp({ env, db, logger: false, demoData: extra.seed });
-    url = await app.listen({ host: '127.0.0.1', port: 0 });
-    push = (room) => app.realtime.publisher.push(room, 'wallet.balance', BALANCE);
-    broadcast = (merchantId) => app.bus.emit('inbox.broadcast', { merchantId });
-    walletChanged = (merchantId, member) => app.bus.emit('wallet.changed', { merchantId, memberId: BigInt(member) });
-    close = async () => (await app.close(), await db.close());
-  } else {
-    const { createServer } = await import('node:http');
-    const { Server } = await import('socket.io');
-    const http = createServer();
-    const bare = new Server(http, { path: '/wps/realtime', serveClient: false, transports: ['websocket'] });
-    bare.on('connection', (socket) => {
-      const { member, merchantId } = socket.handshake.auth;
-      void socket.join([`member:${merchantId}:${member}`, `merchant:${merchantId}`]);
-    });
-    await new Promise((resolve) => http.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${http.address().port}`;
-    push = (room) => bare.to(room).emit('wallet.balance', BALANCE);
-    broadcast = (merchantId) => bare.to(`merchant:${merchantId}`).emit('message.unread', { unreadMessage: null });
-    close = async () => (bare.close(), undefined);
-  }
-  /** Calls send(i) for i < count at `rate` a second (timer ticks of ~5 ms), each stamped when it is handed over. */
-  const pace = async (count, rate, send) => {
-    const sentAt = new Array(count);
-    const start = now();
-    let i = 0;
-    while (i < count) {
-      const due = Math.min(count, Math.floor(((now() - start) * rate) / 1000) + 1);
-      for (; i < due; i += 1) {
-        sentAt[i] = now();
-        send(i);
-      }
-      if (i < count) await sleep(5);
-    }
-    return sentAt;
-  };
-  process.send({ type: 'ready', url });
-  serve({
-    ...profiler(kind),
-    heap: () => (global.gc?.(), { heap: process.memoryUsage().heapUsed }),
-    paced: async ({ rooms }) => ({ sentAt: await pace(rooms.length, RATE, (i) => push(rooms[i])) }),
-    burst: ({ rooms }) => {
-      const sentAt = now();
-      for (const room of rooms) push(room);
-      return { sentAt: rooms.map(() => sentAt) };
-    },
-    broadcast: ({ merchantId, size }) => {
-      const sentAt = now();
-      broadcast(merchantId);
-      return { sentAt: Array.from({ length: size }, () => sentAt) };
-    },
-    walletChanged: async ({ merchantId, members }) => ({
-      sentAt: await pace(members.length, RATE, (i) => walletChanged(merchantId, members[i])),
-    }),
-    close: async () => (await close(), setTimeout(() => process.exit(0), 100), {}),
-  });
-}
+await main();
 
 async function main() {
   const { openPostgres } = await import('@platform/server');
@@ -233,10 +49,10 @@ async function main() {
       child.on('message', onMessage);
       child.send({ ...message, id });
     });
-  const self = fileURLToPath(import.meta.url);
+  const roles = fileURLToPath(new URL('./realtime-roles.mjs', import.meta.url));
   const start = (kind, extra = {}) =>
     new Promise((resolve, reject) => {
-      const child = fork(self, [kind, JSON.stringify(extra)]);
+      const child = fork(roles, [kind, JSON.stringify(extra)]);
       child.once('message', (message) => (message.type === 'ready' ? resolve({ child, url: message.url }) : undefined));
       child.once('exit', (code) => reject(new Error(`${kind} exited (${code})`)));
     });
@@ -248,7 +64,7 @@ async function main() {
   const merchantId = members[0].merchantId;
   const rooms = members.map((m) => `member:${m.merchantId}:${m.member}`);
 
-  const clients = () => Array.from({ length: CLIENTS }, () => fork(self, ['client']));
+  const clients = () => Array.from({ length: CLIENTS }, () => fork(roles, ['client']));
   const all = async (children, make) => Promise.all(children.map((child, i) => rpc(child, make(i))));
   const connect = async (children, urlOf) => {
     const answers = await all(children, (c) => ({
@@ -260,6 +76,7 @@ async function main() {
     return answers.reduce((sum, a) => sum + a.open, 0);
   };
   /** One push of N deliveries: tells the clients what to expect, asks the origin to push, waits, collects. */
+  let nodeOf = null;
   const measure = async (children, origin, kind, request, expected = N) => {
     await all(children, () => ({ type: 'expect', kind, size: N }));
     if (PROFILE_DIR) await Promise.all([origin, ...children].map((c) => rpc(c, { type: 'profile-start' })));
@@ -276,10 +93,20 @@ async function main() {
       await Promise.all([origin, ...children].map((c) => rpc(c, { type: 'profile-stop', label })));
     }
     const answers = await all(children, () => ({ type: 'collect', kind }));
-    const latencies = answers.flatMap((a) => a.got.map(([index, at]) => at - sentAt[index])).sort((a, b) => a - b);
-    const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
+    const got = answers.flatMap((a) => a.got);
+    const latencies = got.map(([index, at]) => at - sentAt[index]).sort((a, b) => a - b);
+    const pct = (p, list = latencies) => list[Math.min(list.length - 1, Math.floor((p / 100) * list.length))] ?? NaN;
+    // Two nodes: the p99 of the sockets each node holds (node A publishes, node B receives over Redis).
+    const perNode = ['A', 'B'].map((name) =>
+      got
+        .filter(([index]) => nodeOf?.(members[index]) === name)
+        .map(([index, at]) => at - sentAt[index])
+        .sort((a, b) => a - b),
+    );
+    const split = nodeOf === null ? '' : `  (on A ${ms(pct(99, perNode[0]))}, on B ${ms(pct(99, perNode[1]))})`;
     const duplicates = answers.reduce((sum, a) => sum + a.duplicates, 0);
     return {
+      split,
       delivered: latencies.length,
       sent: expected,
       duplicates,
@@ -308,7 +135,7 @@ async function main() {
       const ratio = bare === null ? '' : `  ${(r.p99 / bare[kind].p99).toFixed(2)}x the bare p99`;
       console.log(
         `  ${LINES[kind].padEnd(24)} delivered/sent ${r.delivered}/${r.sent} (dup ${r.duplicates})` +
-          `  p50 ${ms(r.p50)}  p99 ${ms(r.p99)}  max ${ms(r.max)}  ${goal}${ratio}`,
+          `  p50 ${ms(r.p50)}  p99 ${ms(r.p99)}${r.split}  max ${ms(r.max)}  ${goal}${ratio}`,
       );
     }
   };
@@ -317,9 +144,13 @@ async function main() {
   // 0. Baseline: the bare Socket.IO server.
   const baseline = await start('bare');
   let children = clients();
+  const bareBefore = (await rpc(baseline.child, { type: 'heap' })).heap;
   const bareOpen = await connect(children, () => baseline.url);
+  await sleep(500);
+  const bareHeap = ((await rpc(baseline.child, { type: 'heap' })).heap - bareBefore) / Math.max(1, bareOpen);
   const bareResults = await pushes(children, baseline.child, 'bare');
   report('bare Socket.IO (baseline)', bareOpen, bareResults);
+  console.log(`  server heap per socket ${(bareHeap / 1024).toFixed(1)} KiB`);
   bare = bareResults;
   await closeAll([...children, baseline.child]);
 
@@ -330,7 +161,10 @@ async function main() {
   await sleep(500);
   const after = (await rpc(first.child, { type: 'heap' })).heap;
   report('one node', oneOpen, await pushes(children, first.child, 'one'));
-  console.log(`  server heap per socket ${((after - before) / Math.max(1, oneOpen) / 1024).toFixed(1)} KiB`);
+  const perSocket = (after - before) / Math.max(1, oneOpen);
+  console.log(
+    `  server heap per socket ${(perSocket / 1024).toFixed(1)} KiB  ${(perSocket / bareHeap).toFixed(2)}x the bare server's`,
+  );
   const sample = members.slice(0, FULL_PATH).map((m) => m.member);
   const full = await measure(
     children,
@@ -350,7 +184,8 @@ async function main() {
     const a = await start('node', { env: { REDIS_URL } });
     const b = await start('node', { env: { REDIS_URL } });
     children = clients();
-    const twoOpen = await connect(children, (m) => (Number(m.member) % 2 === 0 ? a.url : b.url));
+    nodeOf = (m) => (Number(m.member) % 2 === 0 ? 'A' : 'B');
+    const twoOpen = await connect(children, (m) => (nodeOf(m) === 'A' ? a.url : b.url));
     await sleep(500);
     report('two nodes (Redis)', twoOpen, await pushes(children, a.child, 'two'));
     await closeAll([...children, a.child, b.child]);
