@@ -26,6 +26,8 @@ type SocketData = { session: Session };
 type PlatformSocket = Socket<ClientToServerEvents, ServerToClientEvents, NodeEvents, SocketData>;
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+/** How many members' types the gateway keeps (a few bytes each). */
+const MEMBER_TYPES = 100_000;
 export const memberRoom = (merchantId: number, memberId: bigint) => `member:${merchantId}:${memberId}`;
 /** Every socket of a merchant: broadcast messages are announced here (each client then asks its own count). */
 export const merchantRoom = (merchantId: number) => `merchant:${merchantId}`;
@@ -67,8 +69,35 @@ export const createRealtime = async (deps: RealtimeDeps) => {
       .catch(() => next(new Error('AUTH_REQUIRED')));
   });
 
+  // What each balance push needs besides the balance (ADR 0039). A member's type never changes after registration: it
+  // comes with the socket's session or one read, and is kept for the most recent MEMBER_TYPES members. The merchant is
+  // read once for all the changes that ask while a read of it is running.
+  const types = new Map<string, number>();
+  const rememberType = (room: string, type: number) => {
+    types.delete(room);
+    types.set(room, type);
+    if (types.size > MEMBER_TYPES) types.delete(types.keys().next().value as string);
+  };
+  const typeOf = async (room: string, merchantId: number, memberId: bigint) => {
+    const known = types.get(room);
+    if (known !== undefined) return known;
+    const type = await deps.memberType(merchantId, memberId);
+    if (type !== null) rememberType(room, type);
+    return type;
+  };
+  const merchantReads = new Map<number, Promise<Merchant>>();
+  const merchantOf = (merchantId: number) => {
+    let read = merchantReads.get(merchantId);
+    if (read === undefined) {
+      read = deps.merchantById(merchantId).finally(() => merchantReads.delete(merchantId));
+      merchantReads.set(merchantId, read);
+    }
+    return read;
+  };
+
   io.on('connection', (socket: PlatformSocket) => {
     const { merchantId, memberId } = socket.data.session;
+    rememberType(memberRoom(merchantId, memberId), socket.data.session.type);
     void socket.join([memberRoom(merchantId, memberId), merchantRoom(merchantId)]);
   });
 
@@ -90,10 +119,7 @@ export const createRealtime = async (deps: RealtimeDeps) => {
     try {
       while (state.again) {
         state.again = false;
-        const [merchant, type] = await Promise.all([
-          deps.merchantById(merchantId),
-          deps.memberType(merchantId, memberId),
-        ]);
+        const [merchant, type] = await Promise.all([merchantOf(merchantId), typeOf(room, merchantId, memberId)]);
         if (type === null) return;
         publisher.push(room, 'wallet.balance', await deps.wallet.balance(merchant, { id: memberId, type }));
       }
