@@ -176,8 +176,14 @@ async function server(kind) {
     return sentAt;
   };
   process.send({ type: 'ready', url });
+  let cpu = process.cpuUsage();
   serve({
     ...profiler(kind),
+    'cpu-start': () => ((cpu = process.cpuUsage()), {}),
+    'cpu-stop': () => {
+      const { user, system } = process.cpuUsage(cpu);
+      return { cpuMs: (user + system) / 1000 };
+    },
     heap: () => {
       global.gc?.();
       global.gc?.();

@@ -22,6 +22,7 @@
 // the clients over the pushes.
 import { fork } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { DATABASE_URL, PROFILE_DIR, RATE, now, sleep } from './realtime-roles.mjs';
 
@@ -77,9 +78,13 @@ async function main() {
   };
   /** One push of N deliveries: tells the clients what to expect, asks the origin to push, waits, collects. */
   let nodeOf = null;
+  /** The servers besides the origin whose CPU time a push counts (node B). */
+  let others = [];
   const measure = async (children, origin, kind, request, expected = N) => {
     await all(children, () => ({ type: 'expect', kind, size: N }));
     if (PROFILE_DIR) await Promise.all([origin, ...children].map((c) => rpc(c, { type: 'profile-start' })));
+    const servers = [origin, ...others];
+    await Promise.all(servers.map((server) => rpc(server, { type: 'cpu-start' })));
     const { sentAt } = await rpc(origin, request);
     const deadline = now() + 30_000;
     for (;;) {
@@ -88,6 +93,7 @@ async function main() {
       await sleep(100);
     }
     await sleep(300);
+    const cpu = await Promise.all(servers.map((server) => rpc(server, { type: 'cpu-stop' })));
     if (PROFILE_DIR) {
       const label = `${request.label}-${request.type}`;
       await Promise.all([origin, ...children].map((c) => rpc(c, { type: 'profile-stop', label })));
@@ -107,6 +113,7 @@ async function main() {
     const duplicates = answers.reduce((sum, a) => sum + a.duplicates, 0);
     return {
       split,
+      cpuMs: cpu.reduce((sum, c) => sum + c.cpuMs, 0),
       delivered: latencies.length,
       sent: expected,
       duplicates,
@@ -129,13 +136,16 @@ async function main() {
   };
   let bare = null;
   const report = (label, open, results) => {
-    console.log(`${label}: ${open}/${N} sockets authenticated and joined`);
+    const load = loadavg()
+      .map((value) => value.toFixed(1))
+      .join(' ');
+    console.log(`${label}: ${open}/${N} sockets authenticated and joined (load average ${load})`);
     for (const [kind, r] of Object.entries(results)) {
       const goal = kind === 'burst' ? '(comparison)' : r.p99 <= GOAL_MS && r.delivered === r.sent ? 'OK' : 'MISSED';
       const ratio = bare === null ? '' : `  ${(r.p99 / bare[kind].p99).toFixed(2)}x the bare p99`;
       console.log(
         `  ${LINES[kind].padEnd(24)} delivered/sent ${r.delivered}/${r.sent} (dup ${r.duplicates})` +
-          `  p50 ${ms(r.p50)}  p99 ${ms(r.p99)}${r.split}  max ${ms(r.max)}  ${goal}${ratio}`,
+          `  p50 ${ms(r.p50)}  p99 ${ms(r.p99)}${r.split}  max ${ms(r.max)}  server CPU ${ms(r.cpuMs)}  ${goal}${ratio}`,
       );
     }
   };
@@ -175,7 +185,8 @@ async function main() {
   );
   console.log(
     `  wallet.changed (balance read from PostgreSQL, then pushed) for ${sample.length} members at ${RATE}/s:` +
-      ` delivered/sent ${full.delivered}/${full.sent}  p50 ${ms(full.p50)}  p99 ${ms(full.p99)}  max ${ms(full.max)}`,
+      ` delivered/sent ${full.delivered}/${full.sent}  p50 ${ms(full.p50)}  p99 ${ms(full.p99)}  max ${ms(full.max)}` +
+      `  server CPU ${ms(full.cpuMs)}`,
   );
   await closeAll([...children, first.child]);
 
@@ -185,6 +196,7 @@ async function main() {
     const b = await start('node', { env: { REDIS_URL } });
     children = clients();
     nodeOf = (m) => (Number(m.member) % 2 === 0 ? 'A' : 'B');
+    others = [b.child];
     const twoOpen = await connect(children, (m) => (nodeOf(m) === 'A' ? a.url : b.url));
     await sleep(500);
     report('two nodes (Redis)', twoOpen, await pushes(children, a.child, 'two'));
