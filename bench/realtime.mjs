@@ -1,249 +1,236 @@
 #!/usr/bin/env node
-// Realtime fan-out (issue 22). Boots the platform in-process on an in-memory PGlite, gives N members a session each
-// (rows written straight into the database: N argon2 logins would measure the hasher, not the sockets), and opens one
-// authenticated socket per member from a separate client process. Then:
-//  1. one node: pushes a balance update to every member (the real `wallet.changed` path: the gateway reads each
-//     balance and emits to the member's room) and one broadcast message (stored once, announced to the merchant room);
-//  2. two nodes on the Socket.IO Redis adapter (REDIS_URL, default redis://127.0.0.1:6379): the sockets are split
-//     between them and every push is emitted on node A only, so half of them cross Redis.
-// Prints push p50/p99 (from the emit to the client's receipt, one clock), delivered/sent, and server heap per socket
-// against the heap before the sockets (the baseline of the same run). Goal: p99 ≤ 200 ms, all delivered.
-// Run: `npm run bench:realtime` (N=10000 by default; N=1000 for a quick look).
+// Realtime fan-out (issue 22, ADR 0039). Every server and every load generator is its own process
+// (bench/realtime-roles.mjs):
+//  - platform nodes (role `node`): the real app on PostgreSQL (BENCH_DATABASE_URL, default a `bench_realtime`
+//    database, created and seeded on first use); every socket authenticates through the platform's handshake with a
+//    session token of its own member (sessions written straight into the database: N argon2 logins would measure the
+//    hasher); pushes go through the realtime module's publish API (`app.realtime.publisher`, what the wallet's
+//    `wallet.changed` and the inbox use) and the message through the inbox's broadcast event (`inbox.broadcast`);
+//  - a bare Socket.IO server (role `bare`), no authentication, no platform, the same sockets, rooms and schedule:
+//    the baseline of the same run;
+//  - CLIENT_PROCESSES lean clients (role `client`): engine.io/socket.io frames over `ws`, websocket transport only;
+//    each records its arrivals locally and hands them over in one message at the end.
+// Times are process.hrtime (CLOCK_MONOTONIC, one clock for every process of the machine): a push's latency is its
+// receipt in a client minus the moment the node pushed it.
+// Measures: balance updates paced at RATE a second (default 2,000: above the 1,300 to 1,800 wallet calls a second the
+// seamless wallet bench reached, ADR 0013), then the same N balance updates all in one tick (the worst case, for comparison), then one
+// message broadcast to the merchant's segment (every member). Runs on one node, then two nodes on the Socket.IO
+// Redis adapter (REDIS_URL) with the sockets split between them and every push published on node A.
+// Prints delivered/sent (counted per member, duplicates apart), p50/p99/max, the ratio to the bare server's p99, and
+// server heap per socket. Goal: paced balance and message p99 ≤ 200 ms, all delivered.
+// Run: `npm run bench:realtime` (N=10000; N=1000 for a quick look). PROFILE_DIR=dir: CPU profiles of the nodes and
+// the clients over the pushes.
 import { fork } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { buildApp, loadEnv, openPglite } from '@platform/server';
+import { DATABASE_URL, PROFILE_DIR, RATE, now, sleep } from './realtime-roles.mjs';
 
 const N = Number(process.env.N ?? 10_000);
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const CLIENTS = Number(process.env.CLIENT_PROCESSES ?? 2);
-/** How many members get the whole `wallet.changed` path (balance read from the database, then the push). */
-const FULL_PATH = Number(process.env.FULL_PATH ?? 200);
-const BALANCE = { balance: '100.00', currencySymbol: '$', currency: 'PHP', frozen: '0.00', play: false };
+const CLIENTS = Number(process.env.CLIENT_PROCESSES ?? 3);
+/** How many members get the whole `wallet.changed` path (balance read from the database, then the push), paced. */
+const FULL_PATH = Number(process.env.FULL_PATH ?? 1000);
+const GOAL_MS = 200;
 
-if (process.argv[2] === 'client') {
-  // Client process: opens the sockets it is given and reports each event's arrival time.
-  const { io } = await import('socket.io-client');
-  const sockets = [];
-  process.on('message', async (message) => {
-    if (message.type === 'open') {
-      let open = 0;
-      let failed = 0;
-      // In batches: ten thousand handshakes at once time out on a small machine; a real crowd arrives over seconds.
-      const BATCH = 250;
-      for (let i = 0; i < message.sockets.length; i += BATCH) {
-        const batch = message.sockets.slice(i, i + BATCH);
-        await new Promise((resolve) => {
-          let settled = 0;
-          const done = () => ((settled += 1), settled === batch.length ? resolve() : undefined);
-          for (const { url, token, member, merchantId } of batch) {
-            const socket = io(url, {
-              path: '/wps/realtime',
-              auth: { token, member, merchantId },
-              transports: ['websocket'],
-              reconnection: false,
-              timeout: 60_000,
-            });
-            socket.on('connect', () => ((open += 1), done()));
-            socket.on('connect_error', () => ((failed += 1), done()));
-            socket.on('wallet.balance', () => process.send({ type: 'got', kind: 'balance', member, at: Date.now() }));
-            socket.on('message.unread', () => process.send({ type: 'got', kind: 'message', member, at: Date.now() }));
-            sockets.push(socket);
-          }
-        });
-      }
-      process.send({ type: 'opened', open, failed });
-    } else if (message.type === 'close') {
-      for (const socket of sockets) socket.close();
-      process.exit(0);
-    }
-  });
-} else {
-  await main();
-}
+await main();
 
 async function main() {
-  const env = (extra) =>
-    loadEnv({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      TRUSTED_PROXIES: '127.0.0.1/8',
-      WEB_DIST_DIR: '/nonexistent',
-      ...extra,
+  const { openPostgres } = await import('@platform/server');
+  const seed = await prepareDatabase(openPostgres);
+  let nextId = 0;
+  const rpc = (child, message) =>
+    new Promise((resolve) => {
+      const id = (nextId += 1);
+      const onMessage = (answer) => {
+        if (answer.id !== id) return;
+        child.off('message', onMessage);
+        resolve(answer);
+      };
+      child.on('message', onMessage);
+      child.send({ ...message, id });
     });
-  const db = await openPglite();
-  const boot = async (extra = {}) => {
-    const app = await buildApp({ env: env(extra), db, logger: false });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    return { app, url: `http://127.0.0.1:${app.server.address().port}` };
-  };
+  const roles = fileURLToPath(new URL('./realtime-roles.mjs', import.meta.url));
+  const start = (kind, extra = {}) =>
+    new Promise((resolve, reject) => {
+      const child = fork(roles, [kind, JSON.stringify(extra)]);
+      child.once('message', (message) => (message.type === 'ready' ? resolve({ child, url: message.url }) : undefined));
+      child.once('exit', (code) => reject(new Error(`${kind} exited (${code})`)));
+    });
 
-  // The first node migrates and seeds the database; the members and sessions come after.
-  const single = await boot();
+  // The first node migrates (and on a new database seeds the demo merchant); the members and sessions come after.
+  const first = await start('node', { seed });
+  const db = await openPostgres({ url: DATABASE_URL });
   const members = await seedSessions(db, N);
-  const arrivals = new Map();
-  const forkClients = () =>
-    Array.from({ length: CLIENTS }, () => {
-      const child = fork(fileURLToPath(import.meta.url), ['client']);
-      child.on('message', (message) => {
-        if (message.type === 'got') arrivals.get(message.kind)?.push(message.at);
-      });
-      return child;
-    });
-  const clients = forkClients();
-  const open = async (assign) => {
-    const parts = clients.map((_, i) =>
-      members.filter((_, j) => j % CLIENTS === i).map((m) => ({ ...m, url: assign(m) })),
-    );
-    const answers = await Promise.all(
-      clients.map(
-        (child, i) =>
-          new Promise((resolve) => {
-            child.once('message', resolve);
-            child.send({ type: 'open', sockets: parts[i] });
-          }),
-      ),
-    );
-    return answers.reduce((sum, a) => ({ open: sum.open + a.open, failed: sum.failed + a.failed }), {
-      open: 0,
-      failed: 0,
-    });
+  const merchantId = members[0].merchantId;
+  const rooms = members.map((m) => `member:${m.merchantId}:${m.member}`);
+
+  const clients = () => Array.from({ length: CLIENTS }, () => fork(roles, ['client']));
+  const all = async (children, make) => Promise.all(children.map((child, i) => rpc(child, make(i))));
+  const connect = async (children, urlOf) => {
+    const answers = await all(children, (c) => ({
+      type: 'open',
+      sockets: members
+        .map((m, index) => ({ index, url: urlOf(m), auth: { token: m.token, member: m.member, merchantId } }))
+        .filter((_, index) => index % CLIENTS === c),
+    }));
+    return answers.reduce((sum, a) => sum + a.open, 0);
   };
-  const measure = async (kind, emit, expected) => {
-    arrivals.set(kind, []);
-    const sentAt = Date.now();
-    await emit();
-    const deadline = Date.now() + 30_000;
-    while (arrivals.get(kind).length < expected && Date.now() < deadline) await sleep(50);
+  /** One push of N deliveries: tells the clients what to expect, asks the origin to push, waits, collects. */
+  let nodeOf = null;
+  /** The servers besides the origin whose CPU time a push counts (node B). */
+  let others = [];
+  const measure = async (children, origin, kind, request, expected = N) => {
+    await all(children, () => ({ type: 'expect', kind, size: N }));
+    if (PROFILE_DIR) await Promise.all([origin, ...children].map((c) => rpc(c, { type: 'profile-start' })));
+    const servers = [origin, ...others];
+    await Promise.all(servers.map((server) => rpc(server, { type: 'cpu-start' })));
+    const { sentAt } = await rpc(origin, request);
+    const deadline = now() + 30_000;
+    for (;;) {
+      const counts = await all(children, () => ({ type: 'count', kind }));
+      if (counts.reduce((sum, c) => sum + c.count, 0) >= expected || now() > deadline) break;
+      await sleep(100);
+    }
     await sleep(300);
-    const latencies = arrivals
-      .get(kind)
-      .map((at) => at - sentAt)
-      .sort((a, b) => a - b);
-    const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
-    return { delivered: latencies.length, sent: expected, p50: pct(50), p99: pct(99) };
+    const cpu = await Promise.all(servers.map((server) => rpc(server, { type: 'cpu-stop' })));
+    if (PROFILE_DIR) {
+      const label = `${request.label}-${request.type}`;
+      await Promise.all([origin, ...children].map((c) => rpc(c, { type: 'profile-stop', label })));
+    }
+    const answers = await all(children, () => ({ type: 'collect', kind }));
+    const got = answers.flatMap((a) => a.got);
+    const latencies = got.map(([index, at]) => at - sentAt[index]).sort((a, b) => a - b);
+    const pct = (p, list = latencies) => list[Math.min(list.length - 1, Math.floor((p / 100) * list.length))] ?? NaN;
+    // Two nodes: the p99 of the sockets each node holds (node A publishes, node B receives over Redis).
+    const perNode = ['A', 'B'].map((name) =>
+      got
+        .filter(([index]) => nodeOf?.(members[index]) === name)
+        .map(([index, at]) => at - sentAt[index])
+        .sort((a, b) => a - b),
+    );
+    const split = nodeOf === null ? '' : `  (on A ${ms(pct(99, perNode[0]))}, on B ${ms(pct(99, perNode[1]))})`;
+    const duplicates = answers.reduce((sum, a) => sum + a.duplicates, 0);
+    return {
+      split,
+      cpuMs: cpu.reduce((sum, c) => sum + c.cpuMs, 0),
+      delivered: latencies.length,
+      sent: expected,
+      duplicates,
+      p50: pct(50),
+      p99: pct(99),
+      max: latencies.at(-1),
+    };
   };
-  const pushes = async (origin) => ({
-    // The gateway's fan-out of a balance it has read: one emit to each member's room.
-    balance: await measure(
-      'balance',
-      async () => {
-        for (const m of members)
-          origin.app.realtime.to(`member:${m.merchantId}:${m.member}`).emit('wallet.balance', BALANCE);
-      },
-      N,
-    ),
-    message: await measure(
-      'message',
-      async () => {
-        origin.app.bus.emit('inbox.broadcast', { merchantId: members[0].merchantId });
-      },
-      N,
-    ),
+  const pushes = async (children, origin, label) => ({
+    paced: await measure(children, origin, 'balance', { type: 'paced', rooms, label }),
+    burst: await measure(children, origin, 'balance', { type: 'burst', rooms, label }),
+    message: await measure(children, origin, 'message', { type: 'broadcast', merchantId, size: N, label }),
   });
-  // Baseline of the same run: a bare Socket.IO server (no authentication, no platform) with the same sockets and rooms.
-  const baseline = async () => {
-    const { createServer } = await import('node:http');
-    const { Server } = await import('socket.io');
-    const http = createServer();
-    const bare = new Server(http, { path: '/wps/realtime', serveClient: false, transports: ['websocket'] });
-    bare.on('connection', (socket) => {
-      const { member, merchantId } = socket.handshake.auth;
-      void socket.join([`member:${merchantId}:${member}`, `merchant:${merchantId}`]);
-    });
-    await new Promise((resolve) => http.listen(0, '127.0.0.1', resolve));
-    return { bare, http, url: `http://127.0.0.1:${http.address().port}` };
+  const closeAll = async (children) => Promise.all(children.map((child) => rpc(child, { type: 'close' })));
+  const ms = (value) => `${Math.round(value)} ms`;
+  const LINES = {
+    paced: `balance at ${RATE}/s`,
+    burst: `balance, ${N} at once`,
+    message: 'message to the segment',
   };
-  const heap = () => (global.gc?.(), process.memoryUsage().heapUsed);
-  const report = (label, sockets, result, heapPerSocket) => {
-    for (const [kind, r] of Object.entries(result)) {
+  let bare = null;
+  const report = (label, open, results) => {
+    const load = loadavg()
+      .map((value) => value.toFixed(1))
+      .join(' ');
+    console.log(`${label}: ${open}/${N} sockets authenticated and joined (load average ${load})`);
+    for (const [kind, r] of Object.entries(results)) {
+      const goal = kind === 'burst' ? '(comparison)' : r.p99 <= GOAL_MS && r.delivered === r.sent ? 'OK' : 'MISSED';
+      const ratio = bare === null ? '' : `  ${(r.p99 / bare[kind].p99).toFixed(2)}x the bare p99`;
       console.log(
-        `${label.padEnd(22)} ${kind.padEnd(8)} sockets ${sockets.open}/${N}  delivered/sent ${r.delivered}/${r.sent}` +
-          `  p50 ${r.p50} ms  p99 ${r.p99} ms  ${r.p99 <= 200 && r.delivered === r.sent ? 'OK' : 'MISSED'}` +
-          `  (p99 ${(r.p99 / (kind === 'balance' ? baseBalance.p99 : baseMessage.p99)).toFixed(2)}x the bare server's)`,
+        `  ${LINES[kind].padEnd(24)} delivered/sent ${r.delivered}/${r.sent} (dup ${r.duplicates})` +
+          `  p50 ${ms(r.p50)}  p99 ${ms(r.p99)}${r.split}  max ${ms(r.max)}  server CPU ${ms(r.cpuMs)}  ${goal}${ratio}`,
       );
     }
-    if (heapPerSocket !== null)
-      console.log(`${label.padEnd(22)} server heap per socket ${(heapPerSocket / 1024).toFixed(1)} KiB`);
   };
+  console.log(`N=${N}, ${CLIENTS} client processes, balance updates paced at ${RATE}/s, goal p99 <= ${GOAL_MS} ms`);
 
-  // 0. Baseline.
-  const base = await baseline();
-  const bareSockets = await open(() => base.url);
+  // 0. Baseline: the bare Socket.IO server.
+  const baseline = await start('bare');
+  let children = clients();
+  const bareBefore = (await rpc(baseline.child, { type: 'heap' })).heap;
+  const bareOpen = await connect(children, () => baseline.url);
   await sleep(500);
-  const baseBalance = await measure(
-    'balance',
-    async () => {
-      for (const m of members) base.bare.to(`member:${m.merchantId}:${m.member}`).emit('wallet.balance', BALANCE);
-    },
-    N,
-  );
-  const baseMessage = await measure(
-    'message',
-    async () => base.bare.to(`merchant:${members[0].merchantId}`).emit('message.unread', { unreadMessage: null }),
-    N,
-  );
-  console.log(`bare Socket.IO baseline  sockets ${bareSockets.open}/${N} (${bareSockets.failed} refused)`);
+  const bareHeap = ((await rpc(baseline.child, { type: 'heap' })).heap - bareBefore) / Math.max(1, bareOpen);
+  const bareResults = await pushes(children, baseline.child, 'bare');
+  report('bare Socket.IO (baseline)', bareOpen, bareResults);
+  console.log(`  server heap per socket ${(bareHeap / 1024).toFixed(1)} KiB`);
+  bare = bareResults;
+  await closeAll([...children, baseline.child]);
+
+  // 1. One node (no Redis).
+  children = clients();
+  const before = (await rpc(first.child, { type: 'heap' })).heap;
+  const oneOpen = await connect(children, () => first.url);
+  await sleep(500);
+  const after = (await rpc(first.child, { type: 'heap' })).heap;
+  report('one node', oneOpen, await pushes(children, first.child, 'one'));
+  const perSocket = (after - before) / Math.max(1, oneOpen);
   console.log(
-    `bare Socket.IO baseline  balance p99 ${baseBalance.p99} ms (${baseBalance.delivered}/${N})  message p99 ${baseMessage.p99} ms (${baseMessage.delivered}/${N})`,
+    `  server heap per socket ${(perSocket / 1024).toFixed(1)} KiB  ${(perSocket / bareHeap).toFixed(2)}x the bare server's`,
   );
-  for (const child of clients) child.send({ type: 'close' });
-  await sleep(500);
-  base.bare.close();
-  clients.splice(0, clients.length, ...forkClients());
-
-  // 1. One node.
-  const before = heap();
-  const one = await open(() => single.url);
-  await sleep(500);
-  const perSocket = (heap() - before) / Math.max(1, one.open);
-  report('one node', one, await pushes(single), perSocket);
-  // The whole path for a sample: each member's balance read from the database (PGlite here, one connection) and pushed.
-  const sample = members.slice(0, FULL_PATH);
+  const sample = members.slice(0, FULL_PATH).map((m) => m.member);
   const full = await measure(
+    children,
+    first.child,
     'balance',
-    async () => {
-      for (const m of sample)
-        single.app.bus.emit('wallet.changed', { merchantId: m.merchantId, memberId: BigInt(m.member) });
-      await single.app.bus.idle();
-    },
+    { type: 'walletChanged', merchantId, members: sample, label: 'one' },
     sample.length,
   );
   console.log(
-    `one node               wallet.changed (balance read + push) for ${sample.length} at once: delivered ${full.delivered}/${full.sent}` +
-      `  p50 ${full.p50} ms  p99 ${full.p99} ms`,
+    `  wallet.changed (balance read from PostgreSQL, then pushed) for ${sample.length} members at ${RATE}/s:` +
+      ` delivered/sent ${full.delivered}/${full.sent}  p50 ${ms(full.p50)}  p99 ${ms(full.p99)}  max ${ms(full.max)}` +
+      `  server CPU ${ms(full.cpuMs)}`,
   );
-  for (const child of clients) child.send({ type: 'close' });
-  await sleep(500);
-  await single.app.close();
+  await closeAll([...children, first.child]);
 
-  // 2. Two nodes on the Redis adapter; pushes emitted on node A.
-  clients.splice(0, clients.length, ...forkClients());
+  // 2. Two nodes on the Redis adapter; every push published on node A, half the sockets on node B.
   try {
-    const a = await boot({ REDIS_URL });
-    const b = await boot({ REDIS_URL });
-    const two = await open((m) => (Number(m.member) % 2 === 0 ? a.url : b.url));
+    const a = await start('node', { env: { REDIS_URL } });
+    const b = await start('node', { env: { REDIS_URL } });
+    children = clients();
+    nodeOf = (m) => (Number(m.member) % 2 === 0 ? 'A' : 'B');
+    others = [b.child];
+    const twoOpen = await connect(children, (m) => (nodeOf(m) === 'A' ? a.url : b.url));
     await sleep(500);
-    report('two nodes (Redis)', two, await pushes(a), null);
-    for (const child of clients) child.send({ type: 'close' });
-    await sleep(500);
-    await Promise.all([a.app.close(), b.app.close()]);
+    report('two nodes (Redis)', twoOpen, await pushes(children, a.child, 'two'));
+    await closeAll([...children, a.child, b.child]);
   } catch (error) {
     console.log(`two nodes: skipped (${error.message}); set REDIS_URL to a running Redis`);
-    for (const child of clients) child.kill();
   }
-  await db.close?.();
+  await db.close();
   process.exit(0);
 }
 
-function sleep(ms) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+/** Creates the bench database if it does not exist; true when it is new (the first node seeds the demo merchant). */
+async function prepareDatabase(openPostgres) {
+  const url = new URL(DATABASE_URL);
+  const name = url.pathname.slice(1);
+  url.pathname = '/postgres';
+  const admin = await openPostgres({ url: url.toString() });
+  const { rows } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+  if (rows.length === 0) await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.close();
+  if (rows.length === 0) return true;
+  const db = await openPostgres({ url: DATABASE_URL });
+  const { rows: merchants } = await db.query(`SELECT to_regclass('merchants') IS NOT NULL AS ready`);
+  const seeded = merchants[0].ready
+    ? (await db.query(`SELECT 1 FROM merchants WHERE code = 'demo'`)).rows.length > 0
+    : false;
+  await db.close();
+  return !seeded;
 }
 
 /** N members of the demo merchant, each with a live session whose token the sockets send. */
 async function seedSessions(db, n) {
   const { rows } = await db.query(`SELECT id FROM merchants WHERE code = 'demo'`);
-  const merchantId = rows[0].id;
+  const merchantId = Number(rows[0].id);
   const tag = randomBytes(3).toString('hex');
   const { rows: ids } = await db.query(
     `INSERT INTO members (merchant_id, username, user_type)

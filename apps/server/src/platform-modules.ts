@@ -63,7 +63,7 @@ declare module 'fastify' {
     bonusWallet: BonusWalletService;
     /** Promotions (engagement/promotions): demo data and tests create promotions through it. */
     promotions: PromotionsModule;
-    /** The Socket.IO server (modules/platform/realtime): bench/realtime.mjs pushes through it. */
+    /** The Socket.IO server and its publish API (modules/platform/realtime): bench/realtime.mjs pushes through it. */
     realtime: Awaited<ReturnType<typeof createRealtime>>;
   }
 }

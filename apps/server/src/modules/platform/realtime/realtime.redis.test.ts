@@ -42,4 +42,18 @@ describe.skipIf(redisUrl === undefined)('realtime across processes over Redis (n
       socket.close();
     }
   });
+
+  it("should carry many members' pushes of one tick to the other process, each to its own member", async () => {
+    const members = await Promise.all([1, 2, 3, 4].map(() => memberWithSession(committer, db)));
+    const sockets = members.map((member) => openSocket(origin, member.token));
+    try {
+      await Promise.all(sockets.map(connected));
+      const pushed = Promise.all(sockets.map(nextBalance));
+      // The four credits commit together; their pushes leave the committer in one batch.
+      await Promise.all(members.map((member, i) => adjust(committer, member.username, `${i + 1}2.50`)));
+      expect((await pushed).map((balance) => balance.balance)).toEqual(['12.50', '22.50', '32.50', '42.50']);
+    } finally {
+      for (const socket of sockets) socket.close();
+    }
+  });
 });
