@@ -226,26 +226,12 @@ const main = async () => {
     const module = createAgentContractModule({
       db,
       now: () => Date.now(),
-      ports: { teamsPlay: team.teamsPlay, pay: payments.pay },
+      ports: { teamsPlay: team.teamsPlay, payMany: payments.payMany },
       adjust: payments.adjust,
     });
     const policies = await contractsRepository.policies(db, merchantId);
     const policy = (type) => policies.find((p) => p.type === type);
 
-    if (process.env.PROFILE === '1') {
-      const { settlementRepository } =
-        await import('../apps/server/src/modules/agents/agent-contract/settlement.repository.ts');
-      const { result: held } = await timed('  contracts in force', () =>
-        settlementRepository.inForce(db, merchantId, 'DAILY_SALARY', yesterday.start),
-      );
-      const ids = held.map((h) => h.agentId);
-      await timed('  team play of every holder', () =>
-        team.teamsPlay(merchantId, ids, yesterday.firstDay, yesterday.lastDay),
-      );
-      await timed('  previous windows', () =>
-        settlementRepository.previous(db, merchantId, 'DAILY_SALARY', ids, yesterday.start),
-      );
-    }
     const { result: counted, seconds: countSeconds } = await timed('daily settlement: counted every window', () =>
       module.settlement.countWindow(merchantId, policy('DAILY_SALARY'), yesterday, now),
     );

@@ -252,6 +252,45 @@ export const ledgerRepository = {
     return created;
   },
 
+  /**
+   * Opens the missing ones of many owners' accounts of one purpose and currency (one shard each), under the same
+   * advisory lock per account as openAccount, taken in one order; must run in a transaction. Answers owner → account id.
+   */
+  openOwnedAccounts: async (tx: Queryable, key: Omit<AccountKey, 'ownerId'>, ownerIds: readonly bigint[]) => {
+    const owners = ownerIds.map(String);
+    const prefix = `ledger.account:${key.merchantId}:${key.ownerKind}:`;
+    await tx.query(
+      `SELECT pg_advisory_xact_lock(x.h) FROM (
+         SELECT DISTINCT hashtext($1::text || o || ':' || $2::text || ':' || $3::text) AS h FROM unnest($4::text[]) o ORDER BY 1
+       ) x`,
+      [prefix, key.purpose, key.currency, owners],
+    );
+    await tx.query(
+      `INSERT INTO ledger_accounts (merchant_id, id, shard, owner_kind, owner_id, purpose, currency, allow_negative,
+         shard_count)
+       SELECT $1, nextval('ledger_account_id_seq'), 0, $2, o.id, $3, $4, false, 1
+       FROM (SELECT DISTINCT unnest($5::bigint[]) AS id) o
+       WHERE NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.merchant_id = $1 AND a.owner_kind = $2
+         AND a.owner_id = o.id AND a.purpose = $3 AND a.currency = $4 AND a.shard = 0)`,
+      [key.merchantId, key.ownerKind, key.purpose, key.currency, owners],
+    );
+    return ledgerRepository.ownedAccountIds(tx, key, ownerIds);
+  },
+
+  /** The ids of the owners' accounts of one purpose and currency that exist: owner id (decimal) → account id. */
+  ownedAccountIds: async (
+    db: Queryable,
+    key: Omit<AccountKey, 'ownerId'>,
+    ownerIds: readonly bigint[],
+  ): Promise<Map<string, bigint>> => {
+    const { rows } = await db.query<{ owner_id: string; id: bigint }>(
+      `SELECT owner_id::text, id FROM ledger_accounts WHERE merchant_id = $1 AND owner_kind = $2
+         AND owner_id = ANY($3::bigint[]) AND purpose = $4 AND currency = $5 AND shard = 0`,
+      [key.merchantId, key.ownerKind, ownerIds.map(String), key.purpose, key.currency],
+    );
+    return new Map(rows.map((row) => [row.owner_id, BigInt(row.id)]));
+  },
+
   findAccount: async (db: Queryable, key: AccountKey): Promise<Account | null> => {
     const { rows } = await db.query<AccountRow>(
       `${ACCOUNT_SELECT} WHERE a.merchant_id = $1 AND a.owner_kind = $2 AND a.owner_id = $3 AND a.purpose = $4
