@@ -61,7 +61,12 @@ export const contractPayments = (deps: {
           idempotencyKey: payment.key,
           reference: payment.reference,
           legs: [
-            { debitAccountId: commissions, creditAccountId: account, amountMinor: payment.amountMinor, code: payment.code },
+            {
+              debitAccountId: commissions,
+              creditAccountId: account,
+              amountMinor: payment.amountMinor,
+              code: payment.code,
+            },
           ],
         };
       }),

@@ -61,11 +61,15 @@ const countSql = (figures: string) => `
     WHERE merchant_id = $1::integer AND type = $2::text AND accepted_at IS NOT NULL AND accepted_at <= $3::timestamptz
       AND (ended_at IS NULL OR ended_at > $3::timestamptz)
   ), parents AS (
-    SELECT DISTINCT ON (t.descendant_id) t.descendant_id AS agent_id, t.ancestor_id AS parent_id
+    -- Nearly always the direct upline holds a contract; the closure is walked only for the others.
+    SELECT h.agent_id, (CASE WHEN up.agent_id IS NOT NULL THEN up.agent_id ELSE (
+        SELECT t.ancestor_id FROM agent_tree t
+        WHERE t.merchant_id = $1::integer AND t.descendant_id = h.agent_id AND t.depth >= 2
+          AND t.ancestor_id IN (SELECT agent_id FROM holders)
+        ORDER BY t.depth LIMIT 1) END) AS parent_id
     FROM holders h
-    JOIN agent_tree t ON t.merchant_id = $1::integer AND t.descendant_id = h.agent_id AND t.depth >= 1
-    JOIN holders u ON u.agent_id = t.ancestor_id
-    ORDER BY t.descendant_id, t.depth
+    JOIN member_directory m ON m.merchant_id = $1::integer AND m.id = h.agent_id
+    LEFT JOIN holders up ON up.agent_id = m.parent_id
   ), prev AS MATERIALIZED (
     SELECT h.agent_id, w.first_day, w.last_day, w.team_valid_bet_minor, w.team_profit_minor, w.carry_out_minor,
       w.net_minor, w.status
@@ -100,18 +104,22 @@ const countSql = (figures: string) => `
     LEFT JOIN salaries s ON s.agent_id = h.agent_id
     LEFT JOIN corr c ON c.agent_id = h.agent_id
     LEFT JOIN prev pr ON pr.agent_id = h.agent_id
+  ), based AS MATERIALIZED (
+    SELECT a.*,
+      (CASE WHEN $2::text = 'DIVIDEND' THEN -a.profit - a.deductions ELSE a.valid_bet END) + a.correction
+        + a.carried_in AS base,
+      (CASE WHEN $2::text = 'DIVIDEND' THEN a.valid_bet ELSE a.valid_bet + a.correction END) AS tier_bet
+    FROM agents a
+  ), reached AS (
+    -- The highest rate among the tiers whose thresholds the window's figures meet (rateAt), every holder at once.
+    SELECT b.agent_id, max((t ->> 'rateBps')::integer) AS rate
+    FROM based b, jsonb_array_elements(b.tiers) t
+    WHERE b.tier_bet >= (t ->> 'minValidBetMinor')::numeric AND b.active >= (t ->> 'minActiveMembers')::integer
+    GROUP BY b.agent_id
   ), rated AS (
-    SELECT b.*, greatest(coalesce((
-        SELECT max((t ->> 'rateBps')::integer) FROM jsonb_array_elements(b.tiers) t
-        WHERE b.tier_bet >= (t ->> 'minValidBetMinor')::numeric AND b.active >= (t ->> 'minActiveMembers')::integer
-      ), 0), 0) AS rate
-    FROM (
-      SELECT a.*,
-        (CASE WHEN $2::text = 'DIVIDEND' THEN -a.profit - a.deductions ELSE a.valid_bet END) + a.correction
-          + a.carried_in AS base,
-        (CASE WHEN $2::text = 'DIVIDEND' THEN a.valid_bet ELSE a.valid_bet + a.correction END) AS tier_bet
-      FROM agents a
-    ) b
+    SELECT b.*, greatest(coalesce(r.rate, 0), 0) AS rate
+    FROM based b
+    LEFT JOIN reached r ON r.agent_id = b.agent_id
   ), grossed AS MATERIALIZED (
     SELECT r.*, (CASE WHEN r.base > 0 THEN div(r.base::numeric * r.rate, 10000) ELSE 0 END)::bigint AS gross
     FROM rated r
@@ -136,6 +144,7 @@ const countSql = (figures: string) => `
         WHEN n.carry_out < 0 THEN 'CARRIED' ELSE 'NOTHING' END),
       $7::timestamptz
     FROM netted n
+    ORDER BY n.agent_id -- the unique index (merchant, agent, type, window) then fills its pages in order
     RETURNING 1
   )
   SELECT count(*)::integer AS n FROM inserted`;
