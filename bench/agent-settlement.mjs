@@ -7,7 +7,8 @@
 //     one 5-minute slot of real-time play (5 % of members), set-based with generate_series;
 //  2. times one plain SQL aggregate over yesterday's rollups of every contract holder (the baseline), then the full
 //     daily settlement of yesterday (counting every holder's window, then paying each one through the ledger) and
-//     prints count / baseline and count+pay / baseline (goal <= 3x);
+//     prints count / baseline and count+pay / baseline (goal <= 3x). Counting is one INSERT … SELECT; paying goes through
+//     the ledger in batches (ADR 0038);
 //  3. times the settlement of the 5-minute real-time window (count and pay) and prints it against the window's 5
 //     minutes (goal < 1/10).
 // Run: `npm run bench:agent-settlement` (BENCH_DATABASE_URL, SCALE=1 multiplies MEMBERS: SCALE=0.05 is a quick check;
@@ -66,7 +67,12 @@ const levelSizes = () => {
   return sizes;
 };
 
-/** The merchant, its tree level by level, and the closure (triggers are off on the seeding client). */
+/**
+ * The merchant, its tree level by level, and the closure (triggers are off on the seeding client): the one place this
+ * bench builds its tree. What the rest of the bench reads of it: `bench_members (n, level, idx, id)` (one row per
+ * member, n from 1 in level order), `members`, `member_tree`, and the returned { merchantId, timezone, sizes }; a shared
+ * builder (bench/lib) can replace this function as long as it leaves those.
+ */
 const seedTree = async (db) => {
   const { rows } = await db.query(
     `INSERT INTO merchants (code, name, default_language, currency_code, logo_url, main_domain, lottery_type,

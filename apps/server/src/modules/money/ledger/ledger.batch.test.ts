@@ -102,6 +102,21 @@ describeEachDatabase('ledger batches', (getDb) => {
       ]),
     ).rejects.toMatchObject({ code: 'INVALID_AMOUNT' });
     expect(await balanceOf(ledger, fx.merchantId, accounts.get('1')!)).toBe(0n);
+    // Every debit on a system account: the batch goes as sets, and the odd posts are still answered each on its own.
+    const nowhere = {
+      ...posts[0]!,
+      idempotencyKey: 'nowhere',
+      legs: [{ ...posts[0]!.legs[0]!, creditAccountId: 987_654_321n }],
+    };
+    const mixed = await ledger.postMany([posts[2]!, conflicting, nowhere, { ...posts[0]!, idempotencyKey: 'fresh' }]);
+    expect(mixed.map((o) => (o.ok ? (o.result.replayed ? 'REPLAYED' : 'OK') : o.error.code))).toEqual([
+      'REPLAYED',
+      'IDEMPOTENCY_CONFLICT',
+      'ACCOUNT_NOT_FOUND',
+      'OK',
+    ]);
+    expect(await balanceOf(ledger, fx.merchantId, accounts.get('1')!)).toBe(100n);
+    expect(await balanceOf(ledger, fx.merchantId, fx.promotions.id)).toBe(-303n);
     await expectSoundLedger(getDb(), fx.merchantId);
   });
 
