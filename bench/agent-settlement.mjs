@@ -229,10 +229,20 @@ const main = async () => {
     const wallet = createWalletModule({ ledger: ledger.service, bus: createEventBus(() => undefined) });
     const merchants = createMerchantModule({ db, defaultMerchantCode: 'bench' }).service;
     const payments = contractPayments({ wallet: wallet.service, merchantById: merchants.byId });
+    // Time inside the payment port (accounts and ledger posts) against the rest of paying (reading and marking windows).
+    let portSeconds = 0;
+    const timedPayMany = async (merchantId, batch) => {
+      const start = performance.now();
+      try {
+        return await payments.payMany(merchantId, batch);
+      } finally {
+        portSeconds += (performance.now() - start) / 1000;
+      }
+    };
     const module = createAgentContractModule({
       db,
       now: () => Date.now(),
-      ports: { teamsPlay: team.teamsPlay, payMany: payments.payMany },
+      ports: { teamsPlay: team.teamsPlay, payMany: timedPayMany },
       adjust: payments.adjust,
     });
     const policies = await contractsRepository.policies(db, merchantId);
@@ -247,7 +257,9 @@ const main = async () => {
     log(`daily settlement: ${counted} windows counted, ${paid.paid} paid, ${paid.failed} failed`);
     log(`daily settlement counting / plain aggregate = ${fmt(countSeconds / baseline, 1)}x (goal <= 3)`);
     log(`daily settlement counting and paying / plain aggregate = ${fmt((countSeconds + paySeconds) / baseline, 1)}x`);
-    log(`paying: ${fmt(paid.paid / paySeconds)} transfers/s`);
+    log(
+      `paying: ${fmt(paid.paid / paySeconds)} transfers/s (${fmt(portSeconds, 1)} s of ${fmt(paySeconds, 1)} s in accounts and ledger posts)`,
+    );
 
     // Check: the holders' payouts add up to the top agents' rate times their teams' bases.
     const { rows: check } = await db.query(

@@ -53,7 +53,9 @@ const postAlone = async (db: Database, post: PostRequest): Promise<PostOutcome> 
 export const postGathered = async (db: Database, posts: readonly PostRequest[]): Promise<PostOutcome[]> => {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      const outcomes = await postBatch(db, posts);
+      const outcomes = posts.every(isSingleLeg)
+        ? await ledgerRepository.postSingleLeg(db, posts, true)
+        : await ledgerRepository.post(db, posts);
       if (outcomes.length !== posts.length) throw new Error('ledger_post returned fewer outcomes than posts');
       return outcomes;
     } catch (error) {

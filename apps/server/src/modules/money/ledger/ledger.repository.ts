@@ -161,9 +161,10 @@ export const ledgerRepository = {
 
   /**
    * The lean path for posts of one leg without a reversal (0020_ledger_single_leg.sql): the same rules and rows as
-   * `post`, with parallel arrays instead of JSON. One post runs as ledger_post_one; several as one batch statement.
+   * `post`, with parallel arrays instead of JSON. One post runs as ledger_post_one; several as one batch statement;
+   * `gathered` posts (postMany) as ledger_post_gathered, applied as sets when no post can depend on another.
    */
-  postSingleLeg: async (db: Queryable, posts: readonly PostRequest[]): Promise<PostOutcome[]> => {
+  postSingleLeg: async (db: Queryable, posts: readonly PostRequest[], gathered = false): Promise<PostOutcome[]> => {
     const legs = posts.map((post) => {
       const [leg] = post.legs;
       if (leg === undefined || post.legs.length !== 1 || post.reverses !== null) {
@@ -182,8 +183,13 @@ export const ledgerRepository = {
       legs.map((leg) => leg.code),
       posts.map((post) => post.reference),
     ];
-    const { rows } =
-      posts.length === 1
+    const { rows } = gathered
+      ? await db.query<SingleLegRow>(
+          `SELECT * FROM ledger_post_gathered($1::integer[], $2::text[], $3::text[], $4::text[], $5::bigint[],
+             $6::bigint[], $7::bigint[], $8::text[], $9::text[]) ORDER BY post_no`,
+          params,
+        )
+      : posts.length === 1
         ? await db.query<SingleLegRow>(
             'SELECT 0 AS post_no, * FROM ledger_post_one($1, $2, $3, $4, $5, $6, $7, $8, $9)',
             params.map((values) => values[0]),
