@@ -43,17 +43,16 @@ CREATE OR REPLACE FUNCTION ledger_post_gathered(
 DECLARE
   v_n integer := coalesce(array_length(p_keys, 1), 0);
   v_alone integer[];
+  v_hashes integer[];
   v_i integer;
 BEGIN
   IF v_n = 0 THEN
     RETURN;
   END IF;
-  PERFORM 1 FROM unnest(p_merchants, p_sources, p_keys, p_debits, p_credits) AS u (m, s, k, d, c)
-    CROSS JOIN LATERAL (VALUES (u.d), (u.c)) AS x (acc)
-    JOIN ledger_accounts a ON a.merchant_id = u.m AND a.id = x.acc
-      AND a.shard = ledger_shard_of(ledger_key_hash(u.s, u.k), a.shard_count)
-    ORDER BY a.merchant_id, a.id, a.shard
-    FOR UPDATE OF a;
+  -- Both sides of every post, as parallel arrays (ledger_lock_accounts: a join the planner estimates by the arrays).
+  SELECT array_agg(ledger_key_hash(u.s, u.k) ORDER BY u.i) INTO v_hashes
+  FROM unnest(p_sources, p_keys) WITH ORDINALITY AS u (s, k, i);
+  PERFORM ledger_lock_accounts(p_merchants || p_merchants, p_debits || p_credits, v_hashes || v_hashes);
 
   IF (SELECT count(DISTINCT (u.m, u.s, u.k)) FROM unnest(p_merchants, p_sources, p_keys) AS u (m, s, k)) <> v_n
      OR EXISTS (SELECT 1 FROM unnest(p_merchants, p_debits) AS u (m, d)
