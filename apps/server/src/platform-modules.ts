@@ -320,7 +320,7 @@ export const registerModules = async (
   const payments = contractPayments({ wallet: wallet.service, merchantById: merchants.byId });
   const agentContract = createAgentContractModule({
     ...{ db, now, adjust: payments.adjust },
-    ports: { teamsPlay: agentTeam.teamsPlay, pay: payments.pay },
+    ports: { teamsPlay: agentTeam.teamsPlay, payMany: payments.payMany },
   });
   await app.register(agentContract.routes({ auth: identity.auth, merchantOf: identity.merchantOf, limiter }));
   await app.register(agentContract.opsRoutes({ staff }));

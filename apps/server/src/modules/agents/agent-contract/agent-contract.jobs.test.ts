@@ -121,7 +121,7 @@ describeEachDatabase('agent contract settlement jobs', (getDb) => {
     await playRound(db, merchantId, tree.p, 40_000n, 0n, at('2026-02-13', 8));
     const now = new Date(at('2026-02-14', 2));
     const crashing = pipeline(db, now.getTime(), {
-      pay: async () => {
+      payMany: async () => {
         throw new Error('process died');
       },
     });

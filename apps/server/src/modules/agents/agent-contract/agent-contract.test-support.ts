@@ -59,7 +59,7 @@ export const wireTiers = (tiers: TierValue[]) =>
 export const pipeline = (
   db: Database,
   startMs: number,
-  options: { faults?: SettlementFaults; pay?: SettlementPorts['pay'] } = {},
+  options: { faults?: SettlementFaults; payMany?: SettlementPorts['payMany'] } = {},
 ) => {
   const clock = manualClock(startMs);
   const playStats = createPlayStatsModule({ db });
@@ -71,7 +71,7 @@ export const pipeline = (
   const module = createAgentContractModule({
     db,
     now: clock.now,
-    ports: { teamsPlay: team.teamsPlay, pay: options.pay ?? payments.pay },
+    ports: { teamsPlay: team.teamsPlay, payMany: options.payMany ?? payments.payMany },
     adjust: payments.adjust,
     ...(options.faults === undefined ? {} : { faults: options.faults }),
   });

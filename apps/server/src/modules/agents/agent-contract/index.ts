@@ -14,7 +14,7 @@ import { settlementServiceFactory, type SettlementFaults, type SettlementPorts }
 
 export { paymentKey } from './settlement.service';
 export { contractPayments, PAYMENT_SOURCE } from './payments';
-export type { SettlementFaults, SettlementPorts } from './settlement.service';
+export type { Payment, PaymentOutcome, SettlementFaults, SettlementPorts } from './settlement.service';
 export type { AdjustPort } from './ops.service';
 
 export type AgentContractDeps = {

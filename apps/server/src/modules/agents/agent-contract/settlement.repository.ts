@@ -1,8 +1,6 @@
-import type { ContractType, SettlementStatus, TierValue } from '@platform/contracts';
+import type { ContractType, SettlementStatus } from '@platform/contracts';
 import type { Queryable } from '../../../db/database';
 import type { SettlementRow, WindowFigures } from './agent-contract.types';
-import { tiersFromJson } from './contracts.repository';
-import type { WindowResult } from './settle';
 import type { Window } from './windows';
 
 /** SQL of settlement runs, windows and slots (migration 0033, sql/agent-contract.sql). */
@@ -78,18 +76,6 @@ export const toSettlement = (row: WindowDbRow): SettlementRow => ({
   paidAt: row.paid_at === null ? null : new Date(row.paid_at),
 });
 
-/** What the settlement needs of an agent's previous window of the type. */
-export type PreviousWindow = {
-  windowStart: Date;
-  firstDay: string;
-  lastDay: string;
-  teamValidBetMinor: bigint;
-  teamProfitMinor: bigint;
-  carryOutMinor: bigint;
-  netMinor: bigint;
-  status: SettlementStatus;
-};
-
 export const settlementRepository = {
   /** The start of the latest window of the type counted for the merchant; null: none yet. */
   lastRun: async (db: Queryable, merchantId: number, type: ContractType): Promise<Date | null> => {
@@ -117,40 +103,6 @@ export const settlementRepository = {
       'UPDATE agent_contract_runs SET agents = $4 WHERE merchant_id = $1 AND type = $2 AND window_start = $3',
       [merchantId, type, start, agents],
     );
-  },
-
-  /**
-   * The contracts of the type in force at `at` (accepted at or before it, not ended by then), each with its holder's
-   * nearest ancestor holding one of them: the contract tree of the window.
-   */
-  inForce: async (db: Queryable, merchantId: number, type: ContractType, at: Date) => {
-    const { rows } = await db.query<{ id: string; holder_id: string; tiers: never }>(
-      `SELECT id::text, holder_id::text, tiers FROM agent_contracts
-       WHERE merchant_id = $1 AND type = $2 AND accepted_at IS NOT NULL AND accepted_at <= $3
-         AND (ended_at IS NULL OR ended_at > $3)`,
-      [merchantId, type, at],
-    );
-    const held = new Set(rows.map((row) => row.holder_id));
-    // Each holder's uplines, nearest first: the first one holding a contract is its parent in the contract tree.
-    const { rows: uplines } = await db.query<{ holder: string; ancestor: string }>(
-      `SELECT descendant_id::text AS holder, ancestor_id::text AS ancestor FROM agent_tree
-       WHERE merchant_id = $1 AND descendant_id = ANY($2::bigint[]) AND depth >= 1
-       ORDER BY descendant_id, depth`,
-      [merchantId, rows.map((row) => row.holder_id)],
-    );
-    const parents = new Map<string, string>();
-    for (const { holder, ancestor } of uplines) {
-      if (!parents.has(holder) && held.has(ancestor)) parents.set(holder, ancestor);
-    }
-    return rows.map((row) => {
-      const parent = parents.get(row.holder_id);
-      return {
-        contractId: BigInt(row.id),
-        agentId: BigInt(row.holder_id),
-        tiers: tiersFromJson(row.tiers) as TierValue[],
-        parentId: parent === undefined ? null : BigInt(parent),
-      };
-    });
   },
 
   /**
@@ -209,89 +161,18 @@ export const settlementRepository = {
     );
   },
 
-  /** Each listed agent's latest window of the type that started before `before`. */
-  previous: async (
+  /** Windows counted and not yet paid (a crash between counting and paying leaves them), oldest first, after `afterId`. */
+  unpaid: async (
     db: Queryable,
     merchantId: number,
     type: ContractType,
-    agentIds: bigint[],
-    before: Date,
-  ): Promise<Map<string, PreviousWindow>> => {
-    const { rows } = await db.query<WindowDbRow>(
-      `SELECT DISTINCT ON (w.agent_id) ${WINDOW_COLUMNS} FROM ${WINDOW_FROM}
-       WHERE w.merchant_id = $1 AND w.type = $2 AND w.agent_id = ANY($3::bigint[]) AND w.window_start < $4
-       ORDER BY w.agent_id, w.window_start DESC`,
-      [merchantId, type, agentIds.map(String), before],
-    );
-    return new Map(rows.map((row) => [row.agent_id, toSettlement(row)]));
-  },
-
-  /** Salaries counted for each listed agent's team (itself and below) on windows within the days (dividend deduction). */
-  teamSalaries: async (
-    db: Queryable,
-    merchantId: number,
-    agentIds: bigint[],
-    firstDay: string,
-    lastDay: string,
-  ): Promise<Map<string, bigint>> => {
-    const { rows } = await db.query<{ agent_id: string; total: string }>(
-      `SELECT t.ancestor_id::text AS agent_id, sum(w.net_minor)::text AS total
-       FROM agent_contract_windows w
-       JOIN agent_tree t ON t.merchant_id = w.merchant_id AND t.descendant_id = w.agent_id
-         AND t.ancestor_id = ANY($2::bigint[])
-       WHERE w.merchant_id = $1 AND w.type <> 'DIVIDEND' AND w.status IN ('COUNTED', 'PAID', 'FAILED')
-         AND w.first_day BETWEEN $3::date AND $4::date
-       GROUP BY t.ancestor_id`,
-      [merchantId, agentIds.map(String), firstDay, lastDay],
-    );
-    return new Map(rows.map((row) => [row.agent_id, BigInt(row.total)]));
-  },
-
-  insertWindows: async (
-    tx: Queryable,
-    merchantId: number,
-    type: ContractType,
-    window: Window,
-    results: readonly WindowResult[],
-    at: Date,
-  ): Promise<void> => {
-    if (results.length === 0) return;
-    const json = JSON.stringify(
-      results.map((r) => ({
-        agent_id: r.agentId.toString(),
-        contract_id: r.contractId.toString(),
-        parent_agent_id: r.parentId?.toString() ?? null,
-        ...{ team_valid_bet_minor: r.validBetMinor.toString(), team_profit_minor: r.profitMinor.toString() },
-        ...{ active_members: r.activeMembers, deductions_minor: r.deductionsMinor.toString() },
-        ...{ carried_in_minor: r.carriedInMinor.toString(), correction_minor: r.correctionMinor.toString() },
-        ...{ team_base_minor: r.teamBaseMinor.toString(), rate_bps: r.rateBps, gross_minor: r.grossMinor.toString() },
-        ...{ downline_minor: r.downlineMinor.toString(), accrued_in_minor: r.accruedInMinor.toString() },
-        ...{ net_minor: r.netMinor.toString(), carry_out_minor: r.carryOutMinor.toString(), status: r.status },
-      })),
-    );
-    await tx.query(
-      `INSERT INTO agent_contract_windows (merchant_id, agent_id, type, window_start, window_end, first_day, last_day,
-         contract_id, parent_agent_id, team_valid_bet_minor, team_profit_minor, active_members, deductions_minor,
-         carried_in_minor, correction_minor, team_base_minor, rate_bps, gross_minor, downline_minor, accrued_in_minor,
-         net_minor, carry_out_minor, status, settled_at)
-       SELECT $1, r.agent_id, $2, $3, $4, $5::date, $6::date, r.contract_id, r.parent_agent_id, r.team_valid_bet_minor,
-         r.team_profit_minor, r.active_members, r.deductions_minor, r.carried_in_minor, r.correction_minor,
-         r.team_base_minor, r.rate_bps, r.gross_minor, r.downline_minor, r.accrued_in_minor, r.net_minor,
-         r.carry_out_minor, r.status, $7
-       FROM jsonb_to_recordset($8::jsonb) AS r(agent_id bigint, contract_id bigint, parent_agent_id bigint,
-         team_valid_bet_minor bigint, team_profit_minor bigint, active_members integer, deductions_minor bigint,
-         carried_in_minor bigint, correction_minor bigint, team_base_minor bigint, rate_bps integer, gross_minor bigint,
-         downline_minor bigint, accrued_in_minor bigint, net_minor bigint, carry_out_minor bigint, status text)`,
-      [merchantId, type, window.start, window.end, window.firstDay, window.lastDay, at, json],
-    );
-  },
-
-  /** Windows counted and not yet paid (a crash between counting and paying leaves them), oldest first. */
-  unpaid: async (db: Queryable, merchantId: number, type: ContractType, limit: number): Promise<SettlementRow[]> => {
+    afterId: bigint,
+    limit: number,
+  ): Promise<SettlementRow[]> => {
     const { rows } = await db.query<WindowDbRow>(
       `SELECT ${WINDOW_COLUMNS} FROM ${WINDOW_FROM}
-       WHERE w.merchant_id = $1 AND w.type = $2 AND w.status = 'COUNTED' ORDER BY w.id LIMIT $3`,
-      [merchantId, type, limit],
+       WHERE w.merchant_id = $1 AND w.type = $2 AND w.status = 'COUNTED' AND w.id > $3 ORDER BY w.id LIMIT $4`,
+      [merchantId, type, afterId, limit],
     );
     return rows.map(toSettlement);
   },
@@ -304,20 +185,31 @@ export const settlementRepository = {
     return rows[0] === undefined ? undefined : toSettlement(rows[0]);
   },
 
-  markPaid: async (db: Queryable, merchantId: number, id: bigint, transferId: bigint, at: Date): Promise<void> => {
+  /** Marks windows paid with their transfers, in one statement (windows already PAID stay as they are). */
+  markPaid: async (
+    db: Queryable,
+    merchantId: number,
+    paid: readonly { id: bigint; transferId: bigint }[],
+    at: Date,
+  ): Promise<void> => {
+    if (paid.length === 0) return;
     await db.query(
-      `UPDATE agent_contract_windows SET status = 'PAID', paid_at = coalesce(paid_at, $4), transfer_id = $3,
-         failure = NULL, attempts = attempts + 1
-       WHERE merchant_id = $1 AND id = $2 AND status IN ('COUNTED', 'FAILED')`,
-      [merchantId, id, transferId, at],
+      `UPDATE agent_contract_windows w SET status = 'PAID', paid_at = coalesce(w.paid_at, $4), transfer_id = p.transfer_id,
+         failure = NULL, attempts = w.attempts + 1
+       FROM unnest($2::bigint[], $3::bigint[]) AS p(id, transfer_id)
+       WHERE w.merchant_id = $1 AND w.id = p.id AND w.status IN ('COUNTED', 'FAILED')`,
+      [merchantId, paid.map((p) => p.id.toString()), paid.map((p) => p.transferId.toString()), at],
     );
   },
 
-  markFailed: async (db: Queryable, merchantId: number, id: bigint, failure: string): Promise<void> => {
+  /** Marks windows refused by the ledger FAILED with the refusal's code, in one statement. */
+  markFailed: async (db: Queryable, merchantId: number, failed: readonly { id: bigint; failure: string }[]) => {
+    if (failed.length === 0) return;
     await db.query(
-      `UPDATE agent_contract_windows SET status = 'FAILED', failure = $3, attempts = attempts + 1
-       WHERE merchant_id = $1 AND id = $2 AND status IN ('COUNTED', 'FAILED')`,
-      [merchantId, id, failure],
+      `UPDATE agent_contract_windows w SET status = 'FAILED', failure = f.failure, attempts = w.attempts + 1
+       FROM unnest($2::bigint[], $3::text[]) AS f(id, failure)
+       WHERE w.merchant_id = $1 AND w.id = f.id AND w.status IN ('COUNTED', 'FAILED')`,
+      [merchantId, failed.map((f) => f.id.toString()), failed.map((f) => f.failure)],
     );
   },
 };

@@ -1,171 +1,110 @@
 import { SALARY_TYPES, type ContractType } from '@platform/contracts';
 import type { Database } from '../../../db/database';
 import { AppError } from '../../../lib/app-error';
-import { NO_WINDOW_FIGURES, type Policy, type SettlementRow, type WindowFigures } from './agent-contract.types';
+import type { Policy, SettlementRow, WindowFigures } from './agent-contract.types';
 import { contractsRepository } from './contracts.repository';
-import { settlementRepository as repo, type PreviousWindow } from './settlement.repository';
-import { settleWindow, type WindowAgent } from './settle';
-import { addDaysTo, dueWindows, type Window } from './windows';
+import { countWindowRows } from './settlement.count';
+import { settlementRepository as repo } from './settlement.repository';
+import { dueWindows, type Window } from './windows';
+
+/** One window's payment: from the merchant's COMMISSIONS account to the agent's cash, once per key. */
+export type Payment = {
+  agentId: bigint;
+  amountMinor: bigint;
+  code: 'SALARY' | 'DIVIDEND';
+  key: string;
+  reference: string;
+};
+/** A payment's own answer: its transfer (new, or the first one under its key), or the ledger's refusal code. */
+export type PaymentOutcome = { transferId: bigint } | { failure: string };
 
 /** What settlement needs of other modules (platform-modules.ts hands them over). */
 export type SettlementPorts = {
-  /** agent-team's teamsPlay: each agent's team play over business days. */
+  /** agent-team's teamsPlay: each agent's team play over business days (the window in progress on the pages). */
   teamsPlay: (merchantId: number, agentIds: bigint[], from: string, to: string) => Promise<Map<string, WindowFigures>>;
   /**
-   * Pays an agent from the merchant's COMMISSIONS account through the ledger, idempotent by `key` (the same key and
-   * amount replays the first transfer); refusals throw an AppError.
+   * Pays many windows of a merchant through the ledger in few transactions, each idempotent by its key (the same key
+   * and amount replays the first transfer); answers in order, one outcome per payment. Anything thrown is a crash.
    */
-  pay: (payment: {
-    merchantId: number;
-    agentId: bigint;
-    amountMinor: bigint;
-    code: 'SALARY' | 'DIVIDEND';
-    key: string;
-    reference: string;
-  }) => Promise<bigint>;
+  payMany: (merchantId: number, payments: readonly Payment[]) => Promise<PaymentOutcome[]>;
 };
 
 /** Test seams: a crash right after a step (the thrown error is not an AppError, so nothing is marked). */
 export type SettlementFaults = { afterCount?: () => void; afterPost?: () => void };
 
 const SLOT_TYPES: readonly ContractType[] = ['REALTIME_SALARY', 'HOURLY_SALARY'];
-/** Payments per run and type: a backlog is paid over a few runs. */
-export const PAY_BATCH = 2_000;
-const PAY_CONCURRENCY = 16;
+/** Windows paid per ledger batch (one read, one payMany, one update); a run pays at most PAY_LIMIT of a type. */
+export const PAY_CHUNK = 1_000;
+export const PAY_LIMIT = 200_000;
 
 /** The ledger key of a window's payment: one per (type, agent, window), whoever pays it and however often. */
 export const paymentKey = (row: Pick<SettlementRow, 'type' | 'agentId' | 'windowStart'>): string =>
   `${row.type}:${row.agentId}:${row.windowStart.toISOString()}`;
 
-const carriesInto = (policy: Policy, previous: PreviousWindow, window: Window): boolean => {
-  if (policy.type !== 'DIVIDEND' || policy.carryForward === 'CARRY') return true;
-  if (policy.carryForward === 'CARRY_WITHIN_MONTH')
-    return previous.firstDay.slice(0, 7) === window.firstDay.slice(0, 7);
-  return false;
-};
+const paymentOf = (row: SettlementRow): Payment => ({
+  agentId: row.agentId,
+  amountMinor: row.netMinor,
+  code: row.type === 'DIVIDEND' ? 'DIVIDEND' : 'SALARY',
+  key: paymentKey(row),
+  reference: `contract ${row.contractId} window ${row.firstDay} ${row.windowStart.toISOString()}`,
+});
 
 /**
- * Counting and paying windows (DESIGN.md §12, ADR 0030). A window is counted once per (merchant, type, window): the
- * run row is the claim, inserted in the transaction that writes every holder's settlement, so a second process waits
- * and then finds it taken. Payment follows, per holder, with the ledger key (type, agent, window): a crash between
- * counting and paying leaves COUNTED rows the next run pays; a crash after the ledger posted replays the same transfer.
+ * Counting and paying windows (DESIGN.md §12, ADR 0030, ADR 0038). A window is counted once per (merchant, type,
+ * window): the run row is the claim, inserted in the transaction that then counts every holder's settlement in one
+ * statement (settlement.count.ts), so a second process waits on the claim and then finds it taken. Payment follows in
+ * chunks, many agents per ledger transaction, each with the ledger key (type, agent, window): a crash between counting
+ * and paying leaves COUNTED rows the next run pays; a crash after the ledger posted replays the same transfers.
  */
 export const settlementServiceFactory = (deps: { db: Database; ports: SettlementPorts; faults?: SettlementFaults }) => {
   const { db, ports, faults } = deps;
-
-  const figuresOf = async (merchantId: number, type: ContractType, ids: bigint[], window: Window) =>
-    SLOT_TYPES.includes(type)
-      ? repo.slotFigures(db, merchantId, ids, window.start, window.end)
-      : ports.teamsPlay(merchantId, ids, window.firstDay, window.lastDay);
-
-  /** Day windows only: what changed on the previous window's days since it was counted (late first settlements). */
-  const corrections = async (
-    merchantId: number,
-    policy: Policy,
-    window: Window,
-    previous: Map<string, PreviousWindow>,
-  ) => {
-    const result = new Map<string, bigint>();
-    if (SLOT_TYPES.includes(policy.type)) return result;
-    const adjacent = [...previous.entries()].filter(([, p]) => addDaysTo(p.lastDay, 1) === window.firstDay);
-    const [first] = adjacent;
-    if (first === undefined) return result;
-    const now = await ports.teamsPlay(
-      merchantId,
-      adjacent.map(([id]) => BigInt(id)),
-      first[1].firstDay,
-      first[1].lastDay,
-    );
-    for (const [id, p] of adjacent) {
-      const figures = now.get(id) ?? NO_WINDOW_FIGURES;
-      const change =
-        policy.type === 'DIVIDEND'
-          ? -(figures.profitMinor - p.teamProfitMinor)
-          : figures.validBetMinor - p.teamValidBetMinor;
-      result.set(id, change);
-    }
-    return result;
-  };
 
   /** Counts one window of one merchant; returns how many holders it counted (0 when it was counted already). */
   const countWindow = async (merchantId: number, policy: Policy, window: Window, now: Date): Promise<number> => {
     const { type } = policy;
     if (SLOT_TYPES.includes(type)) await db.transaction((tx) => repo.seal(tx, merchantId, window.end));
-    const holders = await repo.inForce(db, merchantId, type, window.start);
-    const ids = holders.map((holder) => holder.agentId);
-    const agents: WindowAgent[] = [];
-    if (holders.length > 0) {
-      const [figures, previous, salaries] = await Promise.all([
-        figuresOf(merchantId, type, ids, window),
-        repo.previous(db, merchantId, type, ids, window.start),
-        type === 'DIVIDEND' && policy.deductions?.salaries === true
-          ? repo.teamSalaries(db, merchantId, ids, window.firstDay, window.lastDay)
-          : Promise.resolve(new Map<string, bigint>()),
-      ]);
-      const corrected = await corrections(merchantId, policy, window, previous);
-      for (const holder of holders) {
-        const key = holder.agentId.toString();
-        const own = figures.get(key) ?? NO_WINDOW_FIGURES;
-        const before = previous.get(key);
-        const loss = -own.profitMinor > 0n ? -own.profitMinor : 0n;
-        const feeMinor = type === 'DIVIDEND' ? (loss * BigInt(policy.deductions?.feeBps ?? 0)) / 10_000n : 0n;
-        agents.push({
-          ...holder,
-          ...own,
-          deductionsMinor: (salaries.get(key) ?? 0n) + feeMinor,
-          correctionMinor: corrected.get(key) ?? 0n,
-          carriedInMinor: before !== undefined && carriesInto(policy, before, window) ? before.carryOutMinor : 0n,
-          accruedInMinor: before?.status === 'HELD' ? before.netMinor : 0n,
-        });
-      }
-    }
-    const results = settleWindow(type, agents, {
-      minActiveMembers: policy.minActiveMembers,
-      carryForward: policy.carryForward !== null && policy.carryForward !== 'NONE',
-    });
     return db.transaction(async (tx) => {
       if (!(await repo.claimRun(tx, merchantId, type, window, now))) return 0;
-      await repo.insertWindows(tx, merchantId, type, window, results, now);
-      await repo.setRunAgents(tx, merchantId, type, window.start, results.length);
+      const counted = await countWindowRows(tx, merchantId, policy, window, now);
+      await repo.setRunAgents(tx, merchantId, type, window.start, counted);
       faults?.afterCount?.();
-      return results.length;
+      return counted;
     });
   };
 
-  /** Pays one counted (or failed) window; AppError refusals mark it FAILED, anything else leaves it for the next run. */
-  const payRow = async (merchantId: number, row: SettlementRow, now: Date): Promise<'PAID' | 'FAILED'> => {
-    try {
-      const transferId = await ports.pay({
-        merchantId,
-        agentId: row.agentId,
-        amountMinor: row.netMinor,
-        code: row.type === 'DIVIDEND' ? 'DIVIDEND' : 'SALARY',
-        key: paymentKey(row),
-        reference: `contract ${row.contractId} window ${row.firstDay} ${row.windowStart.toISOString()}`,
-      });
-      faults?.afterPost?.();
-      await repo.markPaid(db, merchantId, row.id, transferId, now);
-      return 'PAID';
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      await repo.markFailed(db, merchantId, row.id, error.code);
-      return 'FAILED';
-    }
+  /**
+   * Pays counted (or failed) windows of a merchant in one payMany; refusals mark their windows FAILED, anything thrown
+   * leaves them all for the next run (their keys replay what was posted).
+   */
+  const payRows = async (merchantId: number, rows: readonly SettlementRow[], now: Date) => {
+    const outcomes = await ports.payMany(merchantId, rows.map(paymentOf));
+    faults?.afterPost?.();
+    const paid: { id: bigint; transferId: bigint }[] = [];
+    const failed: { id: bigint; failure: string }[] = [];
+    rows.forEach((row, index) => {
+      const outcome = outcomes[index];
+      if (outcome === undefined) throw new Error('the payments answered fewer outcomes than windows');
+      if ('transferId' in outcome) paid.push({ id: row.id, transferId: outcome.transferId });
+      else failed.push({ id: row.id, failure: outcome.failure });
+    });
+    await repo.markPaid(db, merchantId, paid, now);
+    await repo.markFailed(db, merchantId, failed);
+    return { paid: paid.length, failed: failed.length };
   };
 
   const payUnpaid = async (merchantId: number, type: ContractType, now: Date) => {
-    let paid = 0;
-    let failed = 0;
-    const rows = await repo.unpaid(db, merchantId, type, PAY_BATCH);
-    // A few payments in flight at once: the ledger commits them in groups (ledger.poster.ts).
-    for (let at = 0; at < rows.length; at += PAY_CONCURRENCY) {
-      const outcomes = await Promise.all(
-        rows.slice(at, at + PAY_CONCURRENCY).map((row) => payRow(merchantId, row, now)),
-      );
-      paid += outcomes.filter((outcome) => outcome === 'PAID').length;
-      failed += outcomes.filter((outcome) => outcome === 'FAILED').length;
+    const report = { paid: 0, failed: 0 };
+    let afterId = 0n;
+    while (report.paid + report.failed < PAY_LIMIT) {
+      const rows = await repo.unpaid(db, merchantId, type, afterId, PAY_CHUNK);
+      const last = rows.at(-1);
+      if (last === undefined) break;
+      const chunk = await payRows(merchantId, rows, now);
+      report.paid += chunk.paid;
+      report.failed += chunk.failed;
+      afterId = last.id;
     }
-    return { paid, failed };
+    return report;
   };
 
   /**
@@ -195,7 +134,7 @@ export const settlementServiceFactory = (deps: { db: Database; ports: Settlement
     if (row.status !== 'FAILED' && row.status !== 'COUNTED') {
       throw new AppError('SETTLEMENT_STATE', 409, 'Only a failed window can be paid again');
     }
-    await payRow(merchantId, row, now);
+    await payRows(merchantId, [row], now);
     return (await repo.byId(db, merchantId, id)) ?? row;
   };
 

@@ -6,7 +6,8 @@ import { ledgerServiceFactory } from './ledger.service';
 
 export { auditLedger, type LedgerViolation } from './ledger.audit';
 export type { AccountKey } from './ledger.repository';
-export type { LedgerService, ReverseInput, TransferPage } from './ledger.service';
+export type { LedgerService, PostManyOutcome, ReverseInput, TransferPage } from './ledger.service';
+export { MAX_GATHERED_POSTS } from './ledger.service';
 export { directPoster, groupCommitPoster, type GroupCommitOptions, type Poster } from './ledger.poster';
 export * from './ledger.types';
 export { ledgerShardOf, pgHashtext } from './ledger.shards';

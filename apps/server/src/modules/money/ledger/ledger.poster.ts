@@ -45,6 +45,25 @@ const postAlone = async (db: Database, post: PostRequest): Promise<PostOutcome> 
   }
 };
 
+/**
+ * Posts already gathered by the caller (a settlement paying many agents): one statement, one transaction, each post's
+ * own outcome, as a group-commit batch. A batch that lost a key race (unique_violation) or was rolled back is run again
+ * whole: nothing of it committed, and the retry replays what the winner posted.
+ */
+export const postGathered = async (db: Database, posts: readonly PostRequest[]): Promise<PostOutcome[]> => {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const outcomes = posts.every(isSingleLeg)
+        ? await ledgerRepository.postSingleLeg(db, posts, true)
+        : await ledgerRepository.post(db, posts);
+      if (outcomes.length !== posts.length) throw new Error('ledger_post returned fewer outcomes than posts');
+      return outcomes;
+    } catch (error) {
+      if (attempt >= MAX_ATTEMPTS || !retryable(error)) throw error;
+    }
+  }
+};
+
 /** No grouping: every post is its own statement (and its own commit). */
 export const directPoster = (db: Database): Poster => ({ submit: (post) => postAlone(db, post) });
 

@@ -161,9 +161,10 @@ export const ledgerRepository = {
 
   /**
    * The lean path for posts of one leg without a reversal (0020_ledger_single_leg.sql): the same rules and rows as
-   * `post`, with parallel arrays instead of JSON. One post runs as ledger_post_one; several as one batch statement.
+   * `post`, with parallel arrays instead of JSON. One post runs as ledger_post_one; several as one batch statement;
+   * `gathered` posts (postMany) as ledger_post_gathered, applied as sets when no post can depend on another.
    */
-  postSingleLeg: async (db: Queryable, posts: readonly PostRequest[]): Promise<PostOutcome[]> => {
+  postSingleLeg: async (db: Queryable, posts: readonly PostRequest[], gathered = false): Promise<PostOutcome[]> => {
     const legs = posts.map((post) => {
       const [leg] = post.legs;
       if (leg === undefined || post.legs.length !== 1 || post.reverses !== null) {
@@ -182,8 +183,13 @@ export const ledgerRepository = {
       legs.map((leg) => leg.code),
       posts.map((post) => post.reference),
     ];
-    const { rows } =
-      posts.length === 1
+    const { rows } = gathered
+      ? await db.query<SingleLegRow>(
+          `SELECT * FROM ledger_post_gathered($1::integer[], $2::text[], $3::text[], $4::text[], $5::bigint[],
+             $6::bigint[], $7::bigint[], $8::text[], $9::text[]) ORDER BY post_no`,
+          params,
+        )
+      : posts.length === 1
         ? await db.query<SingleLegRow>(
             'SELECT 0 AS post_no, * FROM ledger_post_one($1, $2, $3, $4, $5, $6, $7, $8, $9)',
             params.map((values) => values[0]),
@@ -250,6 +256,45 @@ export const ledgerRepository = {
     const created = await ledgerRepository.findAccount(tx, key);
     if (created === null) throw new Error('the account just inserted is not visible');
     return created;
+  },
+
+  /**
+   * Opens the missing ones of many owners' accounts of one purpose and currency (one shard each), under the same
+   * advisory lock per account as openAccount, taken in one order; must run in a transaction. Answers owner → account id.
+   */
+  openOwnedAccounts: async (tx: Queryable, key: Omit<AccountKey, 'ownerId'>, ownerIds: readonly bigint[]) => {
+    const owners = ownerIds.map(String);
+    const prefix = `ledger.account:${key.merchantId}:${key.ownerKind}:`;
+    await tx.query(
+      `SELECT pg_advisory_xact_lock(x.h) FROM (
+         SELECT DISTINCT hashtext($1::text || o || ':' || $2::text || ':' || $3::text) AS h FROM unnest($4::text[]) o ORDER BY 1
+       ) x`,
+      [prefix, key.purpose, key.currency, owners],
+    );
+    await tx.query(
+      `INSERT INTO ledger_accounts (merchant_id, id, shard, owner_kind, owner_id, purpose, currency, allow_negative,
+         shard_count)
+       SELECT $1, nextval('ledger_account_id_seq'), 0, $2, o.id, $3, $4, false, 1
+       FROM (SELECT DISTINCT unnest($5::bigint[]) AS id) o
+       WHERE NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.merchant_id = $1 AND a.owner_kind = $2
+         AND a.owner_id = o.id AND a.purpose = $3 AND a.currency = $4 AND a.shard = 0)`,
+      [key.merchantId, key.ownerKind, key.purpose, key.currency, owners],
+    );
+    return ledgerRepository.ownedAccountIds(tx, key, ownerIds);
+  },
+
+  /** The ids of the owners' accounts of one purpose and currency that exist: owner id (decimal) → account id. */
+  ownedAccountIds: async (
+    db: Queryable,
+    key: Omit<AccountKey, 'ownerId'>,
+    ownerIds: readonly bigint[],
+  ): Promise<Map<string, bigint>> => {
+    const { rows } = await db.query<{ owner_id: string; id: bigint }>(
+      `SELECT owner_id::text, id FROM ledger_accounts WHERE merchant_id = $1 AND owner_kind = $2
+         AND owner_id = ANY($3::bigint[]) AND purpose = $4 AND currency = $5 AND shard = 0`,
+      [key.merchantId, key.ownerKind, ownerIds.map(String), key.purpose, key.currency],
+    );
+    return new Map(rows.map((row) => [row.owner_id, BigInt(row.id)]));
   },
 
   findAccount: async (db: Queryable, key: AccountKey): Promise<Account | null> => {

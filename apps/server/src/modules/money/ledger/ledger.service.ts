@@ -2,8 +2,8 @@ import { MAX_AMOUNT_MINOR } from '@platform/contracts';
 import type { Database } from '../../../db/database';
 import { AppError } from '../../../lib/app-error';
 import { requestHash } from './ledger.hash';
-import type { Poster } from './ledger.poster';
-import { ledgerRepository, type AccountKey, type PostOutcome } from './ledger.repository';
+import { postGathered, type Poster } from './ledger.poster';
+import { ledgerRepository, type AccountKey, type PostOutcome, type PostRequest } from './ledger.repository';
 import {
   CURRENCY_PATTERN,
   DEFAULT_SYSTEM_SHARDS,
@@ -35,6 +35,13 @@ export type ReverseInput = {
 };
 
 export type TransferPage = { items: Transfer[]; nextBeforeId: bigint | null };
+
+/** Posts per statement (and transaction) of postMany; accounts opened per transaction of openOwnedAccounts. */
+export const MAX_GATHERED_POSTS = 500;
+const MAX_OPEN_AT_ONCE = 500;
+
+/** One post's answer in postMany: its result, or the refusal `post` would have thrown. */
+export type PostManyOutcome = { ok: true; result: PostResult } | { ok: false; error: AppError };
 
 /** A bound on one owner's accounts read at once (a person holds a handful; the bound keeps the read finite). */
 const MAX_OWNER_ACCOUNTS = 100;
@@ -81,10 +88,9 @@ const fail = (error: AppError): never => {
 };
 
 export const ledgerServiceFactory = ({ db, poster }: LedgerServiceDeps) => {
-  const submit = async (input: PostInput, reversesTransferId: bigint | null): Promise<PostResult> => {
-    validatePost(input);
+  const toRequest = (input: PostInput, reversesTransferId: bigint | null): PostRequest => {
     const reference = input.reference ?? null;
-    const outcome = await poster.submit({
+    return {
       merchant: input.merchantId,
       source: input.source,
       key: input.idempotencyKey,
@@ -97,8 +103,21 @@ export const ledgerServiceFactory = ({ db, poster }: LedgerServiceDeps) => {
         amount: leg.amountMinor.toString(),
         code: leg.code,
       })),
-    });
-    return toResult(outcome);
+    };
+  };
+
+  const submit = async (input: PostInput, reversesTransferId: bigint | null): Promise<PostResult> => {
+    validatePost(input);
+    return toResult(await poster.submit(toRequest(input, reversesTransferId)));
+  };
+
+  const answerOf = (outcome: PostOutcome): PostManyOutcome => {
+    try {
+      return { ok: true, result: toResult(outcome) };
+    } catch (error) {
+      if (error instanceof AppError) return { ok: false, error };
+      throw error;
+    }
   };
 
   return {
@@ -125,6 +144,42 @@ export const ledgerServiceFactory = ({ db, poster }: LedgerServiceDeps) => {
      * Refusals: INSUFFICIENT_FUNDS, ACCOUNT_NOT_FOUND, CURRENCY_MISMATCH, INVALID_AMOUNT, VALIDATION_FAILED.
      */
     post: (input: PostInput): Promise<PostResult> => submit(input, null),
+
+    /**
+     * Many posts gathered by the caller (a settlement paying every agent of a window): MAX_GATHERED_POSTS per statement,
+     * each statement one transaction with its rows locked in one order, as a group-commit batch. Each post keeps the
+     * rules of `post` (all or nothing, once per key: a retry replays), and answers on its own: a refusal is that post's
+     * outcome, never the others'. Invalid input (a programming error) is refused before anything is posted.
+     */
+    postMany: async (inputs: readonly PostInput[]): Promise<PostManyOutcome[]> => {
+      inputs.forEach(validatePost);
+      const requests = inputs.map((input) => toRequest(input, null));
+      const answers: PostManyOutcome[] = [];
+      for (let at = 0; at < requests.length; at += MAX_GATHERED_POSTS) {
+        const outcomes = await postGathered(db, requests.slice(at, at + MAX_GATHERED_POSTS));
+        answers.push(...outcomes.map(answerOf));
+      }
+      return answers;
+    },
+
+    /**
+     * Many owners' accounts of one owned purpose and currency, the missing ones opened (one shard, never below zero),
+     * idempotent like openAccount: owner id (decimal) → account id.
+     */
+    openOwnedAccounts: async (key: Omit<AccountKey, 'ownerId'>, ownerIds: readonly bigint[]) => {
+      if (!PURPOSE_PATTERN.test(key.purpose) || isSystemPurpose(key.purpose) || key.ownerKind === 'MERCHANT') {
+        throw invalid('Only owned accounts are opened in bulk');
+      }
+      if (!CURRENCY_PATTERN.test(key.currency)) throw invalid('Invalid currency');
+      const ids = await ledgerRepository.ownedAccountIds(db, key, ownerIds);
+      const missing = [...new Set(ownerIds.filter((id) => !ids.has(id.toString())))];
+      for (let at = 0; at < missing.length; at += MAX_OPEN_AT_ONCE) {
+        const slice = missing.slice(at, at + MAX_OPEN_AT_ONCE);
+        const opened = await db.transaction((tx) => ledgerRepository.openOwnedAccounts(tx, key, slice));
+        for (const [owner, id] of opened) ids.set(owner, id);
+      }
+      return ids;
+    },
 
     /**
      * Whether a post under this key was already applied: a caller that answers a retry with its first result (the post

@@ -1,7 +1,7 @@
 import { formatMoney, isTrialType, type Balance } from '@platform/contracts';
 import { LRUCache } from 'lru-cache';
 import type { EventBus } from '../../../lib/event-bus';
-import type { AccountKey, LedgerService, PostInput, PostResult, SystemPurpose } from '../ledger';
+import type { AccountKey, LedgerService, PostInput, PostManyOutcome, PostResult, SystemPurpose } from '../ledger';
 import type { Merchant } from '../../platform/merchant';
 
 /** What a member's money is for: spendable cash, cash held by pending withdrawals, trial play money, a vendor wallet. */
@@ -82,6 +82,30 @@ export const walletServiceFactory = ({
     /** The member's account for `purpose`, opened on first use. */
     memberAccount: (merchant: Merchant, memberId: bigint, purpose: MemberPurpose) =>
       idOf(memberKey(merchant, memberId, purpose)),
+    /** Many members' accounts of one purpose, opened on first use in bulk: member id (decimal) → account id. */
+    memberAccountsOf: async (
+      merchant: Merchant,
+      memberIds: readonly bigint[],
+      purpose: MemberPurpose,
+    ): Promise<Map<string, bigint>> => {
+      const key = memberKey(merchant, 0n, purpose);
+      const cacheKey = (id: bigint) => `${key.merchantId}:${key.ownerKind}:${id}:${key.purpose}:${key.currency}`;
+      const found = new Map<string, bigint>();
+      const missing: bigint[] = [];
+      for (const id of memberIds) {
+        const cached = ids.get(cacheKey(id));
+        if (cached === undefined) missing.push(id);
+        else found.set(id.toString(), cached);
+      }
+      if (missing.length === 0) return found;
+      const { merchantId, ownerKind, currency } = key;
+      const opened = await ledger.openOwnedAccounts({ merchantId, ownerKind, purpose, currency }, missing);
+      for (const [owner, id] of opened) {
+        found.set(owner, id);
+        ids.set(cacheKey(BigInt(owner)), id);
+      }
+      return found;
+    },
     /**
      * The merchant's side of a movement (sharded; may go negative). PLAY money has its own PROMOTIONS account.
      * `shards` applies when this call opens the account (default: the ledger's); an existing account keeps its own.
@@ -100,6 +124,18 @@ export const walletServiceFactory = ({
       const result = await ledger.post(input);
       for (const memberId of new Set(members)) bus.emit('wallet.changed', { merchantId: input.merchantId, memberId });
       return result;
+    },
+    /**
+     * Many posts gathered by the caller in few ledger transactions (LedgerService.postMany: each post its own outcome,
+     * refusals included); after the commits, tells listeners that the wallets of `members` changed.
+     */
+    postMany: async (inputs: readonly PostInput[], members: readonly bigint[]): Promise<PostManyOutcome[]> => {
+      const outcomes = await ledger.postMany(inputs);
+      const merchants = new Set(inputs.map((input) => input.merchantId));
+      for (const merchantId of merchants) {
+        for (const memberId of new Set(members)) bus.emit('wallet.changed', { merchantId, memberId });
+      }
+      return outcomes;
     },
     /** Whether a post under (source, key) was already applied (its retry replays; see LedgerService.isPosted). */
     isPosted: (merchantId: number, source: string, idempotencyKey: string): Promise<boolean> =>

@@ -1,0 +1,6 @@
+-- agent-team's read-only view (docs/architecture.md "Read-only views"): each agent's team figures per business day,
+-- as the rollups keep them (ADR 0028). Contract settlement counts a whole day window in one statement over it
+-- (ADR 0038); a view is inlined into the reader's query, so its filters reach agent_team_days' primary key.
+CREATE OR REPLACE VIEW agent_team_day_facts AS
+SELECT merchant_id, agent_id, business_day, rounds, valid_bet_minor, profit_minor, active_members
+FROM agent_team_days;
