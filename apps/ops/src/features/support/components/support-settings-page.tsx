@@ -87,7 +87,7 @@ function HoursForm({ stored }: { stored: ChatHours }) {
         ))}
         <p className="field__hint">{t('support.settings.noDays')}</p>
       </fieldset>
-      <div className="form__grid">
+      <div className="form__grid support-settings__grid">
         <TextField
           type="time"
           label={t('support.settings.opens')}
@@ -125,7 +125,7 @@ function WordsForm({ stored }: { stored: FeedbackSettings }) {
     <form className="form" noValidate data-testid="words-form" onSubmit={(event) => void submit.onSubmit(event)}>
       <h2>{t('support.settings.words')}</h2>
       <p className="field__hint">{t('support.settings.wordsIntro')}</p>
-      <div className="form__grid">
+      <div className="form__grid support-settings__grid">
         <TextField
           type="number"
           inputMode="numeric"
