@@ -88,11 +88,28 @@ describe('messages and customer service', () => {
 
     await member.getByText('E2E it is credited, see the slip').waitFor();
     await poll(() => member.locator('.chat__image').count()).toBe(2);
-    await ops.getByTestId('transfer-control').getByText('Transfer', { exact: true }).click();
-    await ops.getByRole('button', { name: 'Transfer to queue' }).click();
+    // Transferred to a named colleague with a note only staff read; only that colleague answers it then.
+    const transfer = ops.getByTestId('transfer-control');
+    await transfer.getByText('Transfer', { exact: true }).click();
+    await transfer.getByLabel('Colleague', { exact: true }).selectOption({ label: 'Adrian Admin (ops_admin)' });
+    await transfer.getByLabel('Note for the colleague (staff only)').fill('E2E VIP, check the payout desk');
+    await transfer.getByRole('button', { name: 'Transfer to colleague' }).click();
+    await ops.getByTestId('chat-others').getByText('ops_admin is answering this chat.').waitFor();
+    expect(await ops.getByLabel('Reply', { exact: true }).count()).toBe(0);
     await member.getByText('You are being transferred to another agent.').waitFor();
-    await ops.getByRole('button', { name: 'Close' }).click();
+    expect(await member.getByText(/payout desk/).count()).toBe(0);
+
+    const { page: admin } = await openPage(suite.browser, suite.platform.baseUrl);
+    await opsLogin(admin, suite.platform.baseUrl, 'ops_admin', undefined, '/support/chats');
+    await admin.getByRole('tab', { name: 'Active' }).click();
+    await admin
+      .getByRole('button', { name: /demo_member/ })
+      .first()
+      .click();
+    await admin.getByText('E2E VIP, check the payout desk').waitFor();
+    await admin.getByRole('button', { name: 'Close', exact: true }).click();
     await member.getByText('This chat has ended.').waitFor();
+    expect(await member.getByText(/payout desk/).count()).toBe(0);
 
     // A guest outside the consulting hours: the message waits in the queue, marked offline.
     await hours('{}');
