@@ -36,7 +36,10 @@ const api = (chatHours: ChatHours = hours(true)) =>
 // The modals' store lives as long as the module: a test that ends with one open must not leave it to the next.
 afterEach(closeSiteModal);
 
-describe('helpModal', () => {
+// The first test of each block loads the app and the modal's chunk cold: on a busy machine that alone takes seconds.
+const COLD = { timeout: 20_000 };
+
+describe('helpModal', COLD, () => {
   beforeEach(() => setViewport(true));
 
   it('should open a footer help link as a modal on the same page, switch topics, and close with Escape', async () => {
@@ -84,7 +87,7 @@ describe('helpModal', () => {
   });
 });
 
-describe('publicModal', () => {
+describe('publicModal', COLD, () => {
   beforeEach(() => setViewport(true));
 
   it('should tell a guest that support is offline, with the hours, and still take a message in the chat window', async () => {
