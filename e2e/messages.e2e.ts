@@ -88,10 +88,28 @@ describe('messages and customer service', () => {
 
     await member.getByText('E2E it is credited, see the slip').waitFor();
     await poll(() => member.locator('.chat__image').count()).toBe(2);
-    await ops.getByRole('button', { name: 'Transfer to queue' }).click();
+    // Transferred to a named colleague with a note only staff read; only that colleague answers it then.
+    const transfer = ops.getByTestId('transfer-control');
+    await transfer.getByText('Transfer', { exact: true }).click();
+    await transfer.getByLabel('Colleague', { exact: true }).selectOption({ label: 'Adrian Admin (ops_admin)' });
+    await transfer.getByLabel('Note for the colleague (staff only)').fill('E2E VIP, check the payout desk');
+    await transfer.getByRole('button', { name: 'Transfer to colleague' }).click();
+    await ops.getByTestId('chat-others').getByText('ops_admin is answering this chat.').waitFor();
+    expect(await ops.getByLabel('Reply', { exact: true }).count()).toBe(0);
     await member.getByText('You are being transferred to another agent.').waitFor();
-    await ops.getByRole('button', { name: 'Close' }).click();
+    expect(await member.getByText(/payout desk/).count()).toBe(0);
+
+    const { page: admin } = await openPage(suite.browser, suite.platform.baseUrl);
+    await opsLogin(admin, suite.platform.baseUrl, 'ops_admin', undefined, '/support/chats');
+    await admin.getByRole('tab', { name: 'Active' }).click();
+    await admin
+      .getByRole('button', { name: /demo_member/ })
+      .first()
+      .click();
+    await admin.getByText('E2E VIP, check the payout desk').waitFor();
+    await admin.getByRole('button', { name: 'Close', exact: true }).click();
     await member.getByText('This chat has ended.').waitFor();
+    expect(await member.getByText(/payout desk/).count()).toBe(0);
 
     // A guest outside the consulting hours: the message waits in the queue, marked offline.
     await hours('{}');
@@ -129,5 +147,51 @@ describe('messages and customer service', () => {
     await member.reload();
     await member.getByRole('tab', { name: 'Feedback' }).click();
     await member.getByText('E2E thanks, it is on our list').waitFor();
+  });
+
+  it('lets staff change the consulting hours a guest then sees in the customer-service modal, beside the help topics', async () => {
+    await hours('{1,2,3,4,5,6,7}');
+    const { page: ops } = await openPage(suite.browser, suite.platform.baseUrl);
+    await opsLogin(ops, suite.platform.baseUrl, 'ops_admin', undefined, '/config/support');
+    // No day ticked: support is closed every day.
+    for (const day of [1, 2, 3, 4, 5, 6, 7]) await ops.getByTestId(`hours-day-${day}`).uncheck();
+    await ops.getByTestId('hours-save').click();
+    await ops
+      .getByTestId('hours-now')
+      .getByText(/Support is closed now/)
+      .waitFor();
+
+    const { page: guest, consoleErrors } = await openPage(suite.browser, suite.platform.baseUrl, {
+      viewport: { width: 1366, height: 768 },
+    });
+    await guest.goto('/');
+    await guest.getByTestId('page-loader').waitFor({ state: 'detached' });
+    await guest.getByTestId('side-menu-public').click();
+    const modal = guest.getByTestId('public-modal');
+    await modal.getByText('We are offline now').waitFor();
+    await modal.getByText(/Live chat is not staffed at the moment/).waitFor();
+    await modal.getByRole('button', { name: 'Leave a message' }).waitFor();
+
+    // From customer service to the help topics, in the same place.
+    await modal.getByRole('button', { name: 'Help centre' }).click();
+    const help = guest.getByTestId('help-modal');
+    await help.getByRole('button', { name: /Terms/ }).click();
+    await help.getByRole('link', { name: 'Open the help centre' }).waitFor();
+    await guest.keyboard.press('Escape');
+    await help.waitFor({ state: 'detached' });
+    expect(new URL(guest.url()).pathname).toBe('/');
+
+    // A footer help link opens its topic over the page too.
+    const footerLink = guest.getByTestId('app-footer').getByRole('link').first();
+    await footerLink.click();
+    await guest.getByTestId('help-modal').waitFor();
+    expect(new URL(guest.url()).pathname).toBe('/');
+    expect(consoleErrors).toEqual([]);
+
+    // Back to the demo's hours for the other tests.
+    await suite.platform.sql(
+      `UPDATE chat_settings SET days = '{1,2,3,4,5}', opens_minute = 720, closes_minute = 1260
+       WHERE merchant_id = (SELECT id FROM merchants WHERE code = 'demo')`,
+    );
   });
 });

@@ -27,12 +27,21 @@ export const CHAT_OPS_API = {
   take: '/wps/ops/chats/:id/take',
   messages: '/wps/ops/chats/:id/messages',
   typing: '/wps/ops/chats/:id/typing',
-  /** POST: back to the queue for another agent, with a note in the chat. */
+  /**
+   * POST (ChatTransferSchema): to a named colleague (`toStaffId`), who alone may then answer it, or without one back
+   * to the queue; a line in the chat either way, the optional note only for staff.
+   */
   transfer: '/wps/ops/chats/:id/transfer',
+  /** GET (support.handle): the colleagues a chat can be transferred to (active staff who handle support). */
+  colleagues: '/wps/ops/chat-colleagues',
   close: '/wps/ops/chats/:id/close',
   image: '/wps/ops/chats/:id/images/:messageId',
   /** GET, POST (support.handle): canned replies. */
   canned: '/wps/ops/chat-canned',
+  /** PUT (CannedReplyCreateSchema), DELETE (support.handle): one canned reply. */
+  cannedOne: '/wps/ops/chat-canned/:id',
+  /** GET, PUT (config.manage): the consulting hours, ChatHoursUpdateSchema. */
+  hours: '/wps/ops/chat-hours',
 } as const;
 
 /** The guest's chat token travels in this header, never in a URL. */
@@ -57,6 +66,24 @@ export const ChatHoursSchema = z.object({
   timezone: z.string(),
 });
 export type ChatHours = z.infer<typeof ChatHoursSchema>;
+/**
+ * Staff's change of the consulting hours: ISO days (1 = Monday ... 7 = Sunday, none = always offline) and the
+ * opening and closing minute of the day in the merchant's time zone (closing after opening; 1440 = midnight).
+ */
+export const ChatHoursUpdateSchema = z
+  .object({
+    days: z
+      .array(z.number().int().min(1).max(7))
+      .max(7)
+      .refine((days) => new Set(days).size === days.length, 'must not repeat a day'),
+    opensMinute: z.number().int().min(0).max(1439),
+    closesMinute: z.number().int().min(1).max(1440),
+  })
+  .refine((value) => value.closesMinute > value.opensMinute, {
+    path: ['closesMinute'],
+    message: 'must be after the opening time',
+  });
+export type ChatHoursUpdate = z.infer<typeof ChatHoursUpdateSchema>;
 
 export const ChatMessageSchema = z.object({
   id: z.string(),
@@ -106,8 +133,20 @@ export const OpsChatSchema = ChatSummarySchema.extend({
 });
 export type OpsChat = z.infer<typeof OpsChatSchema>;
 export const OpsChatListSchema = z.object({ list: z.array(OpsChatSchema) });
-export const OpsChatViewSchema = z.object({ chat: OpsChatSchema, messages: z.array(ChatMessageSchema) });
+/** A message as staff see it: `internal` lines (a transfer's note) never reach the customer. */
+export const OpsChatMessageSchema = ChatMessageSchema.extend({ internal: z.boolean() });
+export type OpsChatMessage = z.infer<typeof OpsChatMessageSchema>;
+export const OpsChatViewSchema = z.object({ chat: OpsChatSchema, messages: z.array(OpsChatMessageSchema) });
 export type OpsChatView = z.infer<typeof OpsChatViewSchema>;
+export const ChatTransferSchema = z.object({
+  /** The colleague who takes the chat over; absent: back to the queue. */
+  toStaffId: id.optional(),
+  /** For staff only (the customer never sees it). */
+  note: z.string().trim().max(500).optional(),
+});
+export const ChatColleagueSchema = z.object({ id: z.string(), username: z.string(), displayName: z.string() });
+export const ChatColleagueListSchema = z.object({ list: z.array(ChatColleagueSchema) });
+export type ChatColleague = z.infer<typeof ChatColleagueSchema>;
 export const CannedReplySchema = z.object({ id: z.string(), title: z.string(), body: z.string() });
 export const CannedReplyListSchema = z.object({ list: z.array(CannedReplySchema) });
 export const CannedReplyCreateSchema = z.object({

@@ -213,6 +213,8 @@ export const ErrorCode = {
   FEEDBACK_LENGTH: 'FEEDBACK_LENGTH',
   /** The chat was closed: a new one must be started. */
   CHAT_CLOSED: 'CHAT_CLOSED',
+  /** Another agent is answering the chat (it was taken or transferred to them). */
+  CHAT_TAKEN: 'CHAT_TAKEN',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 export const ErrorCodeSchema = z.enum(Object.values(ErrorCode) as [ErrorCode, ...ErrorCode[]]);

@@ -23,6 +23,8 @@ export const FEEDBACK_OPS_API = {
   close: '/wps/ops/feedback/:id/close',
   /** GET (support.handle): an image of any feedback of the merchant. */
   image: '/wps/ops/feedback/:id/images/:position',
+  /** GET, PUT (config.manage): the merchant's word limits, FeedbackSettingsSchema. */
+  settings: '/wps/ops/feedback-settings',
 } as const;
 
 export const FEEDBACK_TYPES = ['SUGGESTION', 'COMPLAINT', 'BUG', 'PAYMENT', 'OTHER'] as const;
@@ -41,6 +43,18 @@ export const countWords = (text: string): number => text.match(WORD)?.length ?? 
 
 export const FeedbackSettingsSchema = z.object({ minWords: z.number().int(), maxWords: z.number().int() });
 export type FeedbackSettings = z.infer<typeof FeedbackSettingsSchema>;
+/** The highest upper word limit a merchant may set (the table's check). */
+export const FEEDBACK_WORDS_CEILING = 2_000;
+/** Staff's change of the word limits: 1 <= minWords <= maxWords <= FEEDBACK_WORDS_CEILING. */
+export const FeedbackSettingsUpdateSchema = z
+  .object({
+    minWords: z.number().int().min(1).max(FEEDBACK_WORDS_CEILING),
+    maxWords: z.number().int().min(1).max(FEEDBACK_WORDS_CEILING),
+  })
+  .refine((value) => value.minWords <= value.maxWords, {
+    path: ['maxWords'],
+    message: 'must be at least the lower limit',
+  });
 
 /** The multipart fields (the images travel beside them); the word limits are the server's to check. */
 export const FeedbackFieldsSchema = z.object({

@@ -129,6 +129,13 @@ export const STAFF_ENDPOINTS: readonly StaffEndpoint[] = [
   { method: 'GET', path: CHAT_OPS_API.image, permission: 'support.handle' },
   { method: 'GET', path: CHAT_OPS_API.canned, permission: 'support.handle' },
   { method: 'POST', path: CHAT_OPS_API.canned, permission: 'support.handle' },
+  { method: 'PUT', path: CHAT_OPS_API.cannedOne, permission: 'support.handle' },
+  { method: 'DELETE', path: CHAT_OPS_API.cannedOne, permission: 'support.handle' },
+  { method: 'GET', path: CHAT_OPS_API.colleagues, permission: 'support.handle' },
+  { method: 'GET', path: CHAT_OPS_API.hours, permission: 'config.manage' },
+  { method: 'PUT', path: CHAT_OPS_API.hours, permission: 'config.manage' },
+  { method: 'GET', path: FEEDBACK_OPS_API.settings, permission: 'config.manage' },
+  { method: 'PUT', path: FEEDBACK_OPS_API.settings, permission: 'config.manage' },
   // Dashboard, reports and audit log (issue 7)
   { method: 'GET', path: OPS_API.dashboard, permission: 'dashboard.view' },
   { method: 'GET', path: OPS_API.reportDaily, permission: 'reports.view' },

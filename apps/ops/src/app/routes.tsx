@@ -183,6 +183,20 @@ export const OPS_ROUTES: readonly OpsRoute[] = [
     nav: { group: 'members', order: 60 },
     Page: page(() => import('@/features/support/components/feedback-queue'), 'FeedbackQueue'),
   },
+  {
+    path: 'support/canned',
+    permission: 'support.handle',
+    titleKey: 'nav.supportCanned',
+    nav: { group: 'members', order: 70 },
+    Page: page(() => import('@/features/support/components/canned-replies-page'), 'CannedRepliesPage'),
+  },
+  {
+    path: 'config/support',
+    permission: 'config.manage',
+    titleKey: 'nav.supportSettings',
+    nav: { group: 'configuration', order: 55 },
+    Page: page(() => import('@/features/support/components/support-settings-page'), 'SupportSettingsPage'),
+  },
   // Staff (ops-shell)
   {
     path: 'staff',

@@ -1,7 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { closeSiteModal } from '@/lib/site-modals';
 import { callsTo, mockApi } from '@/testing/api-mock';
 import { renderApp, setViewport, signIn } from '@/testing/render-app';
+
+// The helpModal's store outlives a test: none may leave it open for the next.
+afterEach(closeSiteModal);
 
 const HELP = {
   lang: 'EN',
@@ -38,13 +42,20 @@ describe('/login and /register (spec §2)', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Game lobby' })).toBeVisible();
   });
 
-  it('should follow the terms link from the register dialog to the terms', async () => {
+  it('should show the terms from the register dialog in the helpModal, the dialog kept under it', async () => {
     const { router, user } = await renderApp('/register');
     const dialog = await screen.findByTestId('register-dialog');
-    await user.click(within(dialog).getByRole('link', { name: 'terms and conditions' }));
-    expect(await screen.findByTestId('help-page')).toBeVisible();
-    expect(router.state.location.pathname).toBe('/help');
-    expect(router.state.location.hash).toBe('#term');
+    const link = within(dialog).getByRole('link', { name: 'terms and conditions' });
+    // The address stays the page's (a new tab still opens the terms page).
+    expect(link).toHaveAttribute('href', '/help#term');
+    await user.click(link);
+    const modal = await screen.findByTestId('help-modal');
+    expect(await within(modal).findByRole('heading', { name: 'Terms and conditions' })).toBeVisible();
+    expect(within(modal).getByText('You must be 18 or older.')).toBeVisible();
+    expect(modal.querySelector('script')).toBeNull();
+    expect(modal.querySelector('img')?.getAttribute('onerror')).toBeNull();
+    expect(router.state.location.pathname).not.toBe('/help');
+    expect(screen.getByTestId('register-dialog')).toBeInTheDocument();
   });
 
   it('/login should take a logged-in user home without a dialog', async () => {

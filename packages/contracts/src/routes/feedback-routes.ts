@@ -9,6 +9,7 @@ import {
   FeedbackReplySchema,
   FeedbackSchema,
   FeedbackSettingsSchema,
+  FeedbackSettingsUpdateSchema,
   OpsFeedbackPageSchema,
   OpsFeedbackSchema,
 } from '../feedback';
@@ -51,4 +52,12 @@ export const FEEDBACK_ROUTES = [
     response: OpsFeedbackSchema,
   },
   { method: 'GET', path: FEEDBACK_OPS_API.image, auth: 'staff', params: FeedbackImageParamsSchema },
+  { method: 'GET', path: FEEDBACK_OPS_API.settings, auth: 'staff', response: FeedbackSettingsSchema },
+  {
+    method: 'PUT',
+    path: FEEDBACK_OPS_API.settings,
+    auth: 'staff',
+    body: FeedbackSettingsUpdateSchema,
+    response: FeedbackSettingsSchema,
+  },
 ] as const satisfies readonly RouteDescriptor[];

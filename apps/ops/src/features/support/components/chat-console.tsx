@@ -2,7 +2,7 @@ import './support.css';
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { ChatMessage, OpsChat } from '@platform/contracts';
+import type { ChatMessage, OpsChat, OpsChatMessage } from '@platform/contracts';
 import { formatDateTime } from '@/lib/dates';
 import { errorText } from '@/lib/error-text';
 import {
@@ -15,10 +15,10 @@ import {
   staffTyping,
   supportKeys,
   takeChat,
-  transferChat,
 } from '../api/support-api';
 import { BlobImage } from './blob-image';
 import { MemberBrief } from './member-brief';
+import { TransferControl } from './transfer-control';
 
 const POLL_MS = 2_000;
 const STATUSES = ['QUEUED', 'ACTIVE', 'CLOSED'] as const;
@@ -108,7 +108,7 @@ export function ChatConsole() {
 function ChatView({ id, onChange }: { id: string; onChange: () => void }) {
   const { t } = useTranslation();
   const [chat, setChat] = useState<OpsChat | null>(null);
-  const [messages, setMessages] = useState<ChatMessage[]>([]);
+  const [messages, setMessages] = useState<OpsChatMessage[]>([]);
   const [text, setText] = useState('');
   const [image, setImage] = useState<File | null>(null);
   const lastTyping = useRef(0);
@@ -139,18 +139,19 @@ function ChatView({ id, onChange }: { id: string; onChange: () => void }) {
     onChange();
   };
   const take = useMutation({ mutationFn: () => takeChat(id), onSuccess: after });
-  const transfer = useMutation({ mutationFn: () => transferChat(id), onSuccess: after });
+  const [transferError, setTransferError] = useState<unknown>(undefined);
   const close = useMutation({ mutationFn: () => closeChat(id), onSuccess: after });
   const send = useMutation({
     mutationFn: () => sendStaffMessage(id, text.trim(), image),
     onSuccess: (message) => {
-      setMessages((current) => (current.some((m) => m.id === message.id) ? current : [...current, message]));
+      const line = { ...message, internal: false };
+      setMessages((current) => (current.some((m) => m.id === message.id) ? current : [...current, line]));
       setText('');
       setImage(null);
       onChange();
     },
   });
-  const failure = [take, transfer, close, send].find((m) => m.isError)?.error;
+  const failure = [take, close, send].find((m) => m.isError)?.error ?? transferError;
   if (chat === null) return <p className="muted">{t('common.loading')}</p>;
   const lineOf = (m: ChatMessage) =>
     m.sender === 'SYSTEM'
@@ -168,12 +169,10 @@ function ChatView({ id, onChange }: { id: string; onChange: () => void }) {
                 {t('support.take')}
               </button>
             )}
-            {chat.status === 'ACTIVE' && (
-              <button type="button" className="button button--ghost button--small" onClick={() => transfer.mutate()}>
-                {t('support.transfer')}
-              </button>
+            {chat.status === 'ACTIVE' && chat.mine && (
+              <TransferControl chatId={id} onDone={after} onError={setTransferError} />
             )}
-            {chat.status !== 'CLOSED' && (
+            {(chat.status === 'QUEUED' || (chat.status === 'ACTIVE' && chat.mine)) && (
               <button type="button" className="button button--danger button--small" onClick={() => close.mutate()}>
                 {t('support.close')}
               </button>
@@ -182,8 +181,12 @@ function ChatView({ id, onChange }: { id: string; onChange: () => void }) {
         </header>
         <ol className="support__transcript">
           {messages.map((m) => (
-            <li key={m.id} className={`support__line support__line--${m.sender.toLowerCase()}`}>
+            <li
+              key={m.id}
+              className={`support__line support__line--${m.internal ? 'internal' : m.sender.toLowerCase()}`}
+            >
               <span className="muted">
+                {m.internal && <span className="badge">{t('support.staffOnly')}</span>}
                 {m.sender === 'STAFF' ? m.staffName : m.sender === 'CUSTOMER' ? nameOf(chat) : ''}{' '}
                 {formatDateTime(m.createdAt)}
               </span>
@@ -198,7 +201,12 @@ function ChatView({ id, onChange }: { id: string; onChange: () => void }) {
             {errorText(t, failure)}
           </p>
         )}
-        {chat.status !== 'CLOSED' && (
+        {chat.status === 'ACTIVE' && !chat.mine && (
+          <p className="muted" data-testid="chat-others">
+            {t('support.othersChat', { name: chat.staffName ?? '' })}
+          </p>
+        )}
+        {(chat.status === 'QUEUED' || (chat.status === 'ACTIVE' && chat.mine)) && (
           <form
             className="support__compose"
             onSubmit={(event) => {

@@ -29,6 +29,14 @@ export const feedbackRepository = (db: Queryable) => ({
     return rows[0] ?? { minWords: 5, maxWords: 300 };
   },
 
+  async setSettings(merchantId: number, settings: { minWords: number; maxWords: number }) {
+    await db.query(
+      `INSERT INTO feedback_settings (merchant_id, min_words, max_words) VALUES ($1, $2, $3)
+       ON CONFLICT (merchant_id) DO UPDATE SET min_words = EXCLUDED.min_words, max_words = EXCLUDED.max_words`,
+      [merchantId, settings.minWords, settings.maxWords],
+    );
+  },
+
   async insert(
     merchantId: number,
     memberId: bigint,

@@ -13,7 +13,7 @@ import { readImageForm, sendImage } from '../../../lib/uploaded-image';
 import { parseInput } from '../../../lib/validate';
 import type { Auth } from '../../identity/identity';
 import { enforceLimits, type RateLimiter, type RateRule } from '../../platform/rate-limit';
-import type { StaffAuth } from '../../operations/staff';
+import type { StaffAuth, StaffCaller } from '../../operations/staff';
 import type { FeedbackService } from './feedback.service';
 
 /** Ten feedbacks an hour per member: each may carry 15 MB of images. */
@@ -28,6 +28,10 @@ const readForm = async (request: FastifyRequest) => {
 
 export type FeedbackRoutesOptions = {
   feedback: FeedbackService;
+  setSettings: (
+    caller: StaffCaller,
+    input: { minWords: number; maxWords: number },
+  ) => Promise<{ minWords: number; maxWords: number }>;
   auth: Pick<Auth, 'requireMember'>;
   staff: StaffAuth;
   limiter: RateLimiter;
@@ -36,7 +40,7 @@ export type FeedbackRoutesOptions = {
 /** The member's feedback (spec §7 feedback PUT) and the back office's queue. */
 export const feedbackRoutes = async (
   app: FastifyInstance,
-  { feedback, auth, staff, limiter }: FeedbackRoutesOptions,
+  { feedback, setSettings, auth, staff, limiter }: FeedbackRoutesOptions,
 ) => {
   // One more file than allowed is read so that the fourth is answered TOO_MANY_FILES rather than dropped.
   await app.register(multipart, {
@@ -116,5 +120,16 @@ export const feedbackRoutes = async (
     what: { params: 'image' },
     handler: async ({ caller, params, reply }) =>
       sendImage(reply, await feedback.image(caller.merchant.id, BigInt(params.id), Number(params.position))),
+  });
+
+  const configGuard = (request: FastifyRequest) => staff.requireStaff(request, 'config.manage');
+  route(app, 'GET', FEEDBACK_OPS_API.settings, {
+    guard: configGuard,
+    handler: async ({ caller }) => feedback.settings(caller.merchant.id),
+  });
+  route(app, 'PUT', FEEDBACK_OPS_API.settings, {
+    guard: configGuard,
+    what: { body: 'feedback settings' },
+    handler: async ({ caller, body }) => setSettings(caller, body),
   });
 };

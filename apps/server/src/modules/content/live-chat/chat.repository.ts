@@ -24,6 +24,8 @@ export type ChatMessageRow = {
   staffName: string | null;
   body: string | null;
   hasImage: boolean;
+  /** A staff-only line (a transfer's note): never in the customer's transcript. */
+  internal: boolean;
   createdAt: Date;
 };
 
@@ -93,12 +95,15 @@ export const chatRepository = (db: Queryable) => ({
     return rows[0] ?? null;
   },
 
-  async messages(merchantId: number, chatId: bigint, after: bigint | null): Promise<ChatMessageRow[]> {
+  /** The transcript after `after`; the customer's (`staff` false) without the staff-internal lines. */
+  async messages(merchantId: number, chatId: bigint, after: bigint | null, staff: boolean): Promise<ChatMessageRow[]> {
     const { rows } = await db.query<ChatMessageRow>(
-      `SELECT id, sender, staff_name AS "staffName", body, image IS NOT NULL AS "hasImage", created_at AS "createdAt"
+      `SELECT id, sender, staff_name AS "staffName", body, image IS NOT NULL AS "hasImage", internal,
+         created_at AS "createdAt"
        FROM chat_messages WHERE merchant_id = $1 AND chat_id = $2 AND ($3::bigint IS NULL OR id > $3)
+         AND ($4 OR NOT internal)
        ORDER BY id LIMIT ${CHAT_PAGE}`,
-      [merchantId, chatId, after?.toString() ?? null],
+      [merchantId, chatId, after?.toString() ?? null, staff],
     );
     return rows;
   },
@@ -111,13 +116,16 @@ export const chatRepository = (db: Queryable) => ({
       staffName: string | null;
       body: string | null;
       image: UploadedImage | null;
+      internal?: boolean;
     },
     now: Date,
   ): Promise<ChatMessageRow> {
     const { rows } = await db.query<ChatMessageRow>(
-      `WITH m AS (INSERT INTO chat_messages (merchant_id, chat_id, sender, staff_name, body, image_type, image, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-         RETURNING id, sender, staff_name AS "staffName", body, image IS NOT NULL AS "hasImage", created_at AS "createdAt"),
+      `WITH m AS (INSERT INTO chat_messages (merchant_id, chat_id, sender, staff_name, body, image_type, image, created_at,
+           internal)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+         RETURNING id, sender, staff_name AS "staffName", body, image IS NOT NULL AS "hasImage", internal,
+           created_at AS "createdAt"),
        c AS (UPDATE chats SET last_message_at = $8,
          member_typing_at = CASE WHEN $3 = 'CUSTOMER' THEN NULL ELSE member_typing_at END,
          staff_typing_at = CASE WHEN $3 = 'STAFF' THEN NULL ELSE staff_typing_at END
@@ -125,7 +133,7 @@ export const chatRepository = (db: Queryable) => ({
        SELECT * FROM m`,
       [
         ...[merchantId, chatId, message.sender, message.staffName, message.body],
-        ...[message.image?.contentType ?? null, message.image?.bytes ?? null, now],
+        ...[message.image?.contentType ?? null, message.image?.bytes ?? null, now, message.internal ?? false],
       ],
     );
     const row = rows[0];
@@ -177,6 +185,42 @@ export const chatRepository = (db: Queryable) => ({
       `SELECT image_type AS "contentType", image AS bytes FROM chat_messages
        WHERE merchant_id = $1 AND chat_id = $2 AND id = $3 AND image IS NOT NULL`,
       [merchantId, chatId, messageId],
+    );
+    return rows[0] ?? null;
+  },
+
+  /** Active staff of the merchant holding one of `roles` (staff's published view), or the one with `id`. */
+  async colleagues(merchantId: number, roles: readonly string[], id: bigint | null = null) {
+    const { rows } = await db.query<{ id: bigint; username: string; displayName: string }>(
+      `SELECT id, username, display_name AS "displayName" FROM staff_directory
+       WHERE merchant_id = $1 AND status = 'ACTIVE' AND role = ANY ($2::text[]) AND ($3::bigint IS NULL OR id = $3)
+       ORDER BY display_name, id LIMIT 200`,
+      [merchantId, roles, id?.toString() ?? null],
+    );
+    return rows;
+  },
+
+  async setHours(merchantId: number, hours: { days: number[]; opensMinute: number; closesMinute: number }) {
+    await db.query(
+      `INSERT INTO chat_settings (merchant_id, days, opens_minute, closes_minute) VALUES ($1, $2::smallint[], $3, $4)
+       ON CONFLICT (merchant_id) DO UPDATE
+         SET days = EXCLUDED.days, opens_minute = EXCLUDED.opens_minute, closes_minute = EXCLUDED.closes_minute`,
+      [merchantId, hours.days, hours.opensMinute, hours.closesMinute],
+    );
+  },
+
+  async updateCanned(merchantId: number, id: bigint, title: string, body: string) {
+    const { rows } = await db.query<{ id: bigint; title: string; body: string }>(
+      `UPDATE chat_canned_replies SET title = $3, body = $4 WHERE merchant_id = $1 AND id = $2 RETURNING id, title, body`,
+      [merchantId, id, title, body],
+    );
+    return rows[0] ?? null;
+  },
+
+  async deleteCanned(merchantId: number, id: bigint) {
+    const { rows } = await db.query<{ id: bigint; title: string; body: string }>(
+      `DELETE FROM chat_canned_replies WHERE merchant_id = $1 AND id = $2 RETURNING id, title, body`,
+      [merchantId, id],
     );
     return rows[0] ?? null;
   },

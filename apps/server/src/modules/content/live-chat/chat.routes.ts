@@ -16,6 +16,7 @@ import { parseInput } from '../../../lib/validate';
 import type { Auth, MerchantResolver } from '../../identity/identity';
 import type { StaffAuth, StaffCaller } from '../../operations/staff';
 import { enforceLimits, type RateLimiter, type RateRule } from '../../platform/rate-limit';
+import type { ChatSettingsService } from './chat-settings.service';
 import type { ChatService, Customer } from './chat.service';
 
 /** A chat's messages: 30 a minute from either side; new chats: 5 an hour per address (guests need no account). */
@@ -47,6 +48,7 @@ const readMessage = async (request: FastifyRequest) => {
 
 export type ChatRoutesOptions = {
   chat: ChatService;
+  settings: ChatSettingsService;
   auth: Pick<Auth, 'optionalSession'>;
   merchantOf: MerchantResolver;
   staff: StaffAuth;
@@ -56,7 +58,7 @@ export type ChatRoutesOptions = {
 /** Live chat: the customer's window (a member by session, a guest by chat token) and the support console. */
 export const chatRoutes = async (
   app: FastifyInstance,
-  { chat, auth, merchantOf, staff, limiter }: ChatRoutesOptions,
+  { chat, settings, auth, merchantOf, staff, limiter }: ChatRoutesOptions,
 ) => {
   await app.register(multipart, {
     limits: { fileSize: CHAT_IMAGE_MAX_BYTES, files: 2, fields: 3, fieldSize: 10_000, parts: 5 },
@@ -171,9 +173,14 @@ export const chatRoutes = async (
   });
   route(app, 'POST', CHAT_OPS_API.transfer, {
     guard,
-    what: { params: 'chat' },
+    what: { params: 'chat', body: 'transfer' },
     absentBody: {},
-    handler: async ({ caller, params }) => chat.transfer(caller.merchant.id, BigInt(params.id), who(caller)),
+    handler: async ({ caller, params, body }) =>
+      chat.transfer(caller.merchant.id, BigInt(params.id), who(caller), body),
+  });
+  route(app, 'GET', CHAT_OPS_API.colleagues, {
+    guard,
+    handler: async ({ caller }) => chat.colleagues(caller.merchant.id),
   });
   route(app, 'POST', CHAT_OPS_API.close, {
     guard,
@@ -189,11 +196,35 @@ export const chatRoutes = async (
   });
   route(app, 'GET', CHAT_OPS_API.canned, {
     guard,
-    handler: async ({ caller }) => chat.canned(caller.merchant.id),
+    handler: async ({ caller }) => settings.canned(caller.merchant.id),
   });
   route(app, 'POST', CHAT_OPS_API.canned, {
     guard,
     what: { body: 'canned reply' },
-    handler: async ({ caller, body }) => chat.addCanned(caller.merchant.id, body.title, body.body),
+    handler: async ({ caller, body }) => settings.addCanned(caller, body),
+  });
+  route(app, 'PUT', CHAT_OPS_API.cannedOne, {
+    guard,
+    what: { params: 'canned reply', body: 'canned reply' },
+    handler: async ({ caller, params, body }) => settings.updateCanned(caller, BigInt(params.id), body),
+  });
+  route(app, 'DELETE', CHAT_OPS_API.cannedOne, {
+    guard,
+    what: { params: 'canned reply' },
+    handler: async ({ caller, params }) => {
+      await settings.deleteCanned(caller, BigInt(params.id));
+      return done('ok');
+    },
+  });
+
+  const configGuard = (request: FastifyRequest) => staff.requireStaff(request, 'config.manage');
+  route(app, 'GET', CHAT_OPS_API.hours, {
+    guard: configGuard,
+    handler: async ({ caller }) => settings.hours(caller.merchant.id),
+  });
+  route(app, 'PUT', CHAT_OPS_API.hours, {
+    guard: configGuard,
+    what: { body: 'consulting hours' },
+    handler: async ({ caller, body }) => settings.setHours(caller, body),
   });
 };

@@ -1,5 +1,12 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { ChatMessage, ChatStarted, OpsChat } from '@platform/contracts';
+import {
+  ROLE_PERMISSIONS,
+  type ChatMessage,
+  type ChatStarted,
+  type OpsChat,
+  type OpsChatMessage,
+  type StaffRole,
+} from '@platform/contracts';
 import { AppError, notFound } from '../../../lib/app-error';
 import type { Clock } from '../../../lib/clock';
 import { randomToken, sha256 } from '../../../lib/tokens';
@@ -27,6 +34,12 @@ const messageOf = (row: ChatMessageRow): ChatMessage => ({
   hasImage: row.hasImage,
   createdAt: row.createdAt.toISOString(),
 });
+const opsMessageOf = (row: ChatMessageRow): OpsChatMessage => ({ ...messageOf(row), internal: row.internal });
+
+/** The roles whose staff answer chats: the colleagues a chat can be transferred to. */
+export const SUPPORT_ROLES = (Object.keys(ROLE_PERMISSIONS) as StaffRole[]).filter(
+  (role) => role !== 'super' && ROLE_PERMISSIONS[role].includes('support.handle'),
+);
 
 export const chatServiceFactory = ({ repository, now }: { repository: ChatRepository; now: Clock }) => {
   const at = () => new Date(now());
@@ -61,6 +74,12 @@ export const chatServiceFactory = ({ repository, now }: { repository: ChatReposi
           timingSafeEqual(Buffer.from(row.guestTokenHash), sha256(customer.token)));
     if (!mine) throw notFound('No such chat');
     return row;
+  };
+  /** An active chat is its agent's: a colleague cannot answer, transfer or close it (a transfer names who may). */
+  const assertNotOthers = (row: ChatRow, staff: ChatStaff) => {
+    if (row.status === 'ACTIVE' && row.staffId !== staff.staffId) {
+      throw new AppError('CHAT_TAKEN', 409, `${row.staffName ?? 'Another agent'} is answering this chat`);
+    }
   };
   const staffChat = async (merchantId: number, id: bigint) => {
     const row = await repository.one(merchantId, id);
@@ -114,7 +133,7 @@ export const chatServiceFactory = ({ repository, now }: { repository: ChatReposi
       const row = await ownChat(merchantId, id, customer);
       return {
         chat: summary(row, 'customer'),
-        messages: (await repository.messages(merchantId, id, after)).map(messageOf),
+        messages: (await repository.messages(merchantId, id, after, false)).map(messageOf),
       };
     },
 
@@ -155,7 +174,8 @@ export const chatServiceFactory = ({ repository, now }: { repository: ChatReposi
 
     async staffView(merchantId: number, id: bigint, staff: ChatStaff, after: bigint | null) {
       const row = await staffChat(merchantId, id);
-      return { chat: opsChat(row, staff), messages: (await repository.messages(merchantId, id, after)).map(messageOf) };
+      const messages = await repository.messages(merchantId, id, after, true);
+      return { chat: opsChat(row, staff), messages: messages.map(opsMessageOf) };
     },
 
     async take(merchantId: number, id: bigint, staff: ChatStaff) {
@@ -176,6 +196,7 @@ export const chatServiceFactory = ({ repository, now }: { repository: ChatReposi
     ) {
       const row = await staffChat(merchantId, id);
       checkSendable(row, body, image);
+      assertNotOthers(row, staff);
       // Answering a waiting chat takes it.
       if (row.status === 'QUEUED')
         await repository.update(merchantId, id, { status: 'ACTIVE', ...staff }, ['QUEUED'], at());
@@ -187,18 +208,53 @@ export const chatServiceFactory = ({ repository, now }: { repository: ChatReposi
       await repository.typing(merchantId, id, 'staff', at());
     },
 
-    /** Back to the queue for another agent, the customer told in the chat. */
-    async transfer(merchantId: number, id: bigint, staff: ChatStaff) {
-      const change = { status: 'QUEUED' as const, staffId: null, staffName: null };
+    colleagues: async (merchantId: number) => ({
+      list: (await repository.colleagues(merchantId, SUPPORT_ROLES)).map((row) => ({ ...row, id: row.id.toString() })),
+    }),
+
+    /**
+     * To a named colleague, who alone may answer it from then on, or without one back to the queue for any agent. The
+     * customer sees that they are being transferred; the note is a staff-internal line of the transcript.
+     */
+    async transfer(merchantId: number, id: bigint, staff: ChatStaff, to: { toStaffId?: string; note?: string }) {
+      const row = await staffChat(merchantId, id);
+      if (row.status !== 'ACTIVE') throw new AppError('CHAT_CLOSED', 409, 'Only an active chat can be transferred');
+      assertNotOthers(row, staff);
+      let change: { status: 'QUEUED' | 'ACTIVE'; staffId: bigint | null; staffName: string | null } = {
+        status: 'QUEUED',
+        staffId: null,
+        staffName: null,
+      };
+      if (to.toStaffId !== undefined) {
+        const target = BigInt(to.toStaffId);
+        const [colleague] = await repository.colleagues(merchantId, SUPPORT_ROLES, target);
+        if (colleague === undefined || target === staff.staffId) {
+          throw new AppError('VALIDATION_FAILED', 400, 'Choose a colleague who answers chats', {
+            value: { fields: [{ path: 'toStaffId', message: 'is not a colleague who answers chats' }] },
+          });
+        }
+        change = { status: 'ACTIVE', staffId: colleague.id, staffName: colleague.username };
+      }
       if (!(await repository.update(merchantId, id, change, ['ACTIVE'], at()))) {
         throw new AppError('CHAT_CLOSED', 409, 'Only an active chat can be transferred');
       }
       await event(merchantId, id, 'transferred', staff.staffName);
+      if (to.note) {
+        const note = {
+          sender: 'STAFF' as const,
+          staffName: staff.staffName,
+          body: to.note,
+          image: null,
+          internal: true,
+        };
+        await repository.addMessage(merchantId, id, note, at());
+      }
       return opsChat(await staffChat(merchantId, id), staff);
     },
 
     async close(merchantId: number, id: bigint, staff: ChatStaff) {
       const row = await staffChat(merchantId, id);
+      assertNotOthers(row, staff);
       const change = {
         status: 'CLOSED' as const,
         staffId: row.staffId ?? staff.staffId,
@@ -209,14 +265,6 @@ export const chatServiceFactory = ({ repository, now }: { repository: ChatReposi
       }
       await event(merchantId, id, 'closed', staff.staffName);
       return opsChat(await staffChat(merchantId, id), staff);
-    },
-
-    canned: async (merchantId: number) => ({
-      list: (await repository.canned(merchantId)).map((row) => ({ ...row, id: row.id.toString() })),
-    }),
-    addCanned: async (merchantId: number, title: string, body: string) => {
-      const row = await repository.addCanned(merchantId, title, body);
-      return { ...row, id: row.id.toString() };
     },
   };
 };

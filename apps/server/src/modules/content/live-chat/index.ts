@@ -6,6 +6,7 @@ import type { StaffAuth } from '../../operations/staff';
 import type { RateLimiter } from '../../platform/rate-limit';
 import { chatRepository } from './chat.repository';
 import { chatRoutes } from './chat.routes';
+import { chatSettingsServiceFactory } from './chat-settings.service';
 import { chatServiceFactory } from './chat.service';
 
 export { CHAT_MESSAGE_RULE, CHAT_START_RULE } from './chat.routes';
@@ -17,12 +18,13 @@ export type { ChatService } from './chat.service';
  */
 export const createLiveChatModule = (deps: { db: Database; now: Clock; limiter: RateLimiter }) => {
   const service = chatServiceFactory({ repository: chatRepository(deps.db), now: deps.now });
+  const settings = chatSettingsServiceFactory({ db: deps.db, now: deps.now });
   return {
     service,
     routes:
       (options: { auth: Pick<Auth, 'optionalSession'>; merchantOf: MerchantResolver; staff: StaffAuth }) =>
       async (app: FastifyInstance) => {
-        await app.register(chatRoutes, { chat: service, limiter: deps.limiter, ...options });
+        await app.register(chatRoutes, { chat: service, settings, limiter: deps.limiter, ...options });
       },
   };
 };

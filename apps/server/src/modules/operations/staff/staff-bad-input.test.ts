@@ -64,7 +64,6 @@ const NO_INPUT = new Set([
   `POST ${FEEDBACK_OPS_API.close}`,
   `POST ${CHAT_OPS_API.take}`,
   `POST ${CHAT_OPS_API.typing}`,
-  `POST ${CHAT_OPS_API.transfer}`,
   `POST ${CHAT_OPS_API.close}`,
   `POST ${CHAT_OPS_API.messages}`,
 ]);
@@ -76,6 +75,10 @@ const BAD_INPUT: Record<string, BadInput> = {
   },
   [`POST ${FEEDBACK_OPS_API.reply}`]: { body: { reply: '' }, fields: ['reply'] },
   [`POST ${CHAT_OPS_API.canned}`]: { body: { title: '', body: 'Hello' }, fields: ['title'] },
+  [`PUT ${CHAT_OPS_API.cannedOne}`]: { body: { title: '', body: 'Hello' }, fields: ['title'] },
+  [`POST ${CHAT_OPS_API.transfer}`]: { body: { toStaffId: 'someone' }, fields: ['toStaffId'] },
+  [`PUT ${CHAT_OPS_API.hours}`]: { body: { days: [1], opensMinute: 900, closesMinute: 600 }, fields: ['closesMinute'] },
+  [`PUT ${FEEDBACK_OPS_API.settings}`]: { body: { minWords: 50, maxWords: 10 }, fields: ['maxWords'] },
   [`POST ${OPS_API.staff.list}`]: {
     body: { username: 'new_cashier', displayName: 'New Cashier', password: 'Str0ng#Password', role: 'boss' },
     fields: ['role'],

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { AuthDialogs } from '@/features/auth/components/auth-dialogs';
 import { GroupBanner } from '@/features/notices/components/group-banner';
+import { SiteModals } from '@/app/site-modals';
 import { AppDialogs } from '@/components/app-dialogs';
 import { PageLoader } from '@/components/page-loader';
 import { Toaster } from '@/components/toaster';
@@ -51,6 +52,7 @@ export function RootLayout() {
       {navigation.state !== 'idle' && <PageLoader />}
       <AuthDialogs banner={(group) => <GroupBanner group={group} />} />
       <AppDialogs />
+      <SiteModals />
       <Toaster />
     </>
   );

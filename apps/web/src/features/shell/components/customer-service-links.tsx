@@ -5,6 +5,7 @@ import { ExternalLink } from '@/components/external-link';
 import { ChatIcon, TelegramIcon } from '@/components/icons';
 import { customerServiceUrl, decodeEntry } from '@/lib/customer-service';
 import { useConfig } from '@/lib/config';
+import { openPublicModal } from '@/lib/site-modals';
 import { firstResourceUrl } from '../utils/social';
 
 /** Customer service with a Telegram entry (spec §2 Side menu). Nothing is shown that has no link. */
@@ -30,6 +31,11 @@ export function CustomerServiceLinks() {
             </CustomerServiceButton>
           </li>
         )}
+        <li>
+          <button type="button" className="side-menu__link" data-testid="side-menu-public" onClick={openPublicModal}>
+            <span>{t('publicModal.open')}</span>
+          </button>
+        </li>
         {telegram && (
           <li>
             <ExternalLink href={telegram} className="side-menu__link">

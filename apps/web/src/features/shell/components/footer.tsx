@@ -6,7 +6,15 @@ import { MenuLink } from './menu-link';
 import { SocialLinks, useHasSocialLinks } from './social-links';
 import { VendorLogos } from './vendor-logos';
 
-function LinkColumn({ title, entries }: { title: string; entries: readonly MenuEntry[] }) {
+function LinkColumn({
+  title,
+  entries,
+  help = false,
+}: {
+  title: string;
+  entries: readonly MenuEntry[];
+  help?: boolean;
+}) {
   const headingId = useId();
   if (entries.length === 0) return null;
   return (
@@ -17,7 +25,7 @@ function LinkColumn({ title, entries }: { title: string; entries: readonly MenuE
       <ul>
         {entries.map((entry) => (
           <li key={entry.menuId}>
-            <MenuLink entry={entry} className="app-footer__link" />
+            <MenuLink entry={entry} className="app-footer__link" helpInModal={help} />
           </li>
         ))}
       </ul>
@@ -34,7 +42,7 @@ export function Footer() {
   return (
     <footer className="app-footer" data-testid="app-footer">
       <div className="app-footer__columns">
-        <LinkColumn title={t('footer.help')} entries={menu.filter((entry) => entry.placement === 'footer-help')} />
+        <LinkColumn title={t('footer.help')} entries={menu.filter((entry) => entry.placement === 'footer-help')} help />
         <LinkColumn
           title={t('footer.products')}
           entries={menu.filter((entry) => entry.placement === 'footer-product')}

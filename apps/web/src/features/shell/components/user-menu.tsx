@@ -6,7 +6,8 @@ import { ChevronDownIcon } from '@/components/control-icons';
 import { paths } from '@/config/paths';
 import { openTrialNotice } from '@/lib/app-dialogs';
 import { useConfig } from '@/lib/config';
-import { customerServiceUrl, openCustomerService } from '@/lib/customer-service';
+import { customerServiceUrl } from '@/lib/customer-service';
+import { openPublicModal } from '@/lib/site-modals';
 import { useUnreadMessages } from '@/lib/inbox';
 import { displayNameOf, useSession, useSessionUser } from '@/lib/session';
 import { useLogout } from '@/lib/use-logout';
@@ -91,11 +92,7 @@ export function UserMenu() {
             </DropdownMenu.Item>
           )}
           {serviceUrl && (
-            <DropdownMenu.Item
-              className="menu__item"
-              data-testid="user-menu-service"
-              onSelect={() => openCustomerService(serviceUrl)}
-            >
+            <DropdownMenu.Item className="menu__item" data-testid="user-menu-service" onSelect={openPublicModal}>
               {t('status.customerService')}
             </DropdownMenu.Item>
           )}
