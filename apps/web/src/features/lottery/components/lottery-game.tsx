@@ -65,6 +65,12 @@ export function LotteryGame({ item, onBack }: { item: LotteryMenuItem; onBack: (
   const [failure, setFailure] = useState<string | null>(null);
   const method = methods.data?.methods.find((m) => m.method === active) ?? methods.data?.methods[0];
 
+  // A bet settled or refunded moved money on the platform: refresh what shows the balance (the header).
+  const outcomes = (bets.data ?? []).map((bet) => `${bet.betId}:${bet.state}`).join(',');
+  useEffect(() => {
+    void client.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'lottery' });
+  }, [outcomes, client]);
+
   // A window that opens or closes changes the issue on show: read the menu again rather than wait for its refresh.
   useEffect(() => {
     void client.invalidateQueries({ queryKey: ['lottery', 'menus'] });
@@ -201,7 +207,7 @@ export function LotteryGame({ item, onBack }: { item: LotteryMenuItem; onBack: (
       <MyBets bets={bets.data ?? []} />
       <h2 className="lottery__subtitle">{t('lottery.results')}</h2>
       <div className="lottery__scroll">
-        <table className="lottery__results">
+        <table className="lottery__table lottery__results">
           <thead>
             <tr>
               <th>{t('lottery.issueNo')}</th>

@@ -28,8 +28,12 @@ export const phaseOf = (issue: LotteryIssue | null | undefined, now: number): Is
   return { kind: 'closed', seconds: 0 };
 };
 
+const two = (n: number) => String(n).padStart(2, '0');
+/** mm:ss, or h:mm:ss from an hour (a daily draw's window). */
 export const clockText = (seconds: number): string =>
-  `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
+  seconds >= 3600
+    ? `${Math.floor(seconds / 3600)}:${two(Math.floor(seconds / 60) % 60)}:${two(seconds % 60)}`
+    : `${two(Math.floor(seconds / 60))}:${two(seconds % 60)}`;
 
 export function PhaseText({ phase }: { phase: IssuePhase }) {
   const { t } = useTranslation();

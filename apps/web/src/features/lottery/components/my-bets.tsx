@@ -19,7 +19,7 @@ export function MyBets({ bets }: { bets: MyLotteryBet[] }) {
   if (bets.length === 0) return <p className="muted">{t('lottery.noBets')}</p>;
   return (
     <div className="lottery__scroll">
-      <table className="lottery__results lottery__bets" data-testid="lottery-my-bets">
+      <table className="lottery__table lottery__bets" data-testid="lottery-my-bets">
         <thead>
           <tr>
             <th>{t('lottery.issueNo')}</th>
