@@ -7,6 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContextOptions } from 'playwright-core';
+import { OPS_API } from '@platform/contracts';
 import { launchBrowser, openPage } from './support/browser';
 import { phone } from './support/layout';
 import { startPlatform } from './support/platform';
@@ -36,6 +37,13 @@ const browser = await launchBrowser();
 try {
   mkdirSync(OUT, { recursive: true });
   const token = await apiLogin(platform.baseUrl, 'demo_member', 'Demo#2026');
+  await platform.staff('POST', OPS_API.adjustments, {
+    username: 'demo_member',
+    direction: 'CREDIT',
+    amount: '500.00',
+    reason: 'lottery screenshots',
+    requestId: 'lottery-screenshots-fund',
+  });
   for (const variant of VARIANTS) {
     const { page } = await openPage(browser, platform.baseUrl, variant.options);
     await page.context().addInitScript(
@@ -58,6 +66,7 @@ try {
         await page.locator('.lottery__pick').nth(3).click();
         // One bet on the first variant, so the member's bets list has a row to show.
         if (variant === VARIANTS[0]) {
+          await page.getByRole('button', { name: 'Quick pick' }).click();
           await page.getByRole('button', { name: 'Place bet' }).click();
           await page.locator('.lottery__placed, .lottery__error').first().waitFor({ timeout: 20_000 });
           await page.locator('.lottery__pick').nth(3).click();
@@ -66,7 +75,8 @@ try {
       }
       await page.waitForTimeout(400);
       const file = join(OUT, `${name}-${variant.name}.png`);
-      await page.screenshot({ path: file });
+      // The betting views whole: the slip, the member's bets and the results below it.
+      await page.screenshot({ path: file, fullPage: name.includes('betting') });
       console.log(file);
     }
     await page.context().close();
