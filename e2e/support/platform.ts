@@ -55,8 +55,16 @@ export type PlatformOptions = {
    * embedded database under DATA_DIR and migrates (and seeds) it, as `npm start` does.
    */
   template?: PlatformTemplate;
-  /** The platform reads a clock the test moves forward (settlement windows of later days and months). */
+  /**
+   * The platform (and the RGS, when mounted) reads a clock the test moves forward (settlement windows of later days
+   * and months, lottery draws).
+   */
   movableClock?: boolean;
+  /**
+   * The lotteries the RGS's draw engine runs (default all): a suite that moves the clock by hours draws only the
+   * issues it bets on, instead of catching up on every fast game's.
+   */
+  lotteries?: readonly string[];
 };
 
 /**
@@ -90,7 +98,22 @@ export const startPlatform = async (options: PlatformOptions = {}): Promise<Plat
     ...{ env, db, seams, vendorSecret: secrets },
     logger: logs === undefined ? false : { level: 'info', stream: logs.platform },
   });
-  const rgsOptions = logs === undefined ? {} : { rgs: { logger: { level: 'info', stream: logs.rgs } } };
+  // On a moved clock the RGS reads the same time as the platform (lottery draws, signed calls, launch links).
+  const rgsClock = {
+    now,
+    schedule: (fn: () => void, delayMs: number) => {
+      const timer = setTimeout(fn, Math.max(0, delayMs));
+      timer.unref();
+      return () => clearTimeout(timer);
+    },
+  };
+  const rgsOptions = {
+    rgs: {
+      ...(logs === undefined ? {} : { logger: { level: 'info', stream: logs.rgs } }),
+      ...(options.movableClock ? { clock: rgsClock } : {}),
+      ...(options.lotteries === undefined ? {} : { lottery: { codes: options.lotteries } }),
+    },
+  };
   const rgs = options.rgs
     ? await mountRgs(app, env, { secrets, ...(rgsDb === undefined ? {} : { database: rgsDb }), ...rgsOptions })
     : undefined;

@@ -138,12 +138,14 @@ export const betsFactory = (deps: {
       const refund = await payments.rollBack(started.betTransactionId, started.roundId, 'the betting window closed');
       throw new RgsError('BETTING_CLOSED', 409, 'Betting on this issue has closed; your stake was refunded', {
         balance: refund.balance ?? started.balance,
+        issueNo: bet.issueNo,
+        nextIssueNo: (await windowNow(bet.lottery)).current,
       });
     }
     return started;
   };
 
-  /** The issues still taking bets, oldest first. */
+  /** The issues still taking bets, oldest first (a chase may pay for issues whose window opens later). */
   const openIssues = async (lottery: LotteryDefinition, limit: number) => {
     const { rows } = await db.query<{ issue_no: string; state: string }>(
       `SELECT issue_no, state FROM lottery_issues WHERE lottery_code = $1 AND state IN ('SCHEDULED', 'OPEN')
@@ -153,14 +155,39 @@ export const betsFactory = (deps: {
     return rows;
   };
 
+  /**
+   * The issue whose window is open now, by the clock (the OPEN state may trail it by a tick), and the one after it.
+   * Between a window's close and the next one's opening there is none.
+   */
+  const windowNow = async (lottery: LotteryDefinition) => {
+    const now = new Date(clock.now());
+    const { rows } = await db.query<{ issue_no: string; opens_at: Date }>(
+      `SELECT issue_no, opens_at FROM lottery_issues WHERE lottery_code = $1 AND state IN ('SCHEDULED', 'OPEN')
+         AND closes_at > $2 ORDER BY draw_at LIMIT 2`,
+      [lottery.code, now],
+    );
+    const first = rows[0];
+    return first !== undefined && first.opens_at <= now
+      ? { current: first.issue_no, next: rows[1]?.issue_no ?? null }
+      : { current: null, next: first?.issue_no ?? null };
+  };
+
+  /**
+   * A bet goes on the issue the player saw (issueNo), never silently on another: when that window closed, the
+   * refusal names the issue taking bets now (or the next to open), and the player decides.
+   */
   const placeBet = async (session: PageSession, body: unknown) => {
     const lottery = await lotteryFor(session);
     const input = parseInput(LotteryBetSchema, body, 'lottery bet');
     const priced = price(lottery, input);
-    const current = (await openIssues(lottery, 1)).find((i) => i.state === 'OPEN');
-    const issueNo = input.issueNo ?? current?.issue_no;
-    if (issueNo === undefined || (input.issueNo !== undefined && input.issueNo !== current?.issue_no)) {
-      throw new RgsError('BETTING_CLOSED', 409, 'This issue is not open for bets');
+    const window = await windowNow(lottery);
+    const issueNo = input.issueNo ?? window.current;
+    if (issueNo === null || issueNo !== window.current) {
+      throw new RgsError('BETTING_CLOSED', 409, 'This issue is not open for bets', {
+        issueNo: input.issueNo ?? null,
+        openIssueNo: window.current,
+        nextIssueNo: window.current ?? window.next,
+      });
     }
     const bet = {
       lottery,

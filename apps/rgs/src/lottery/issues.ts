@@ -68,13 +68,17 @@ export const issuesFactory = (deps: {
     scheduled.add(key);
   };
 
-  /** Today's issues, and tomorrow's from SCHEDULE_AHEAD_MS before midnight (local to each lottery). */
+  /**
+   * Today's issues, and tomorrow's from SCHEDULE_AHEAD_MS before midnight (local to each lottery); a daily draw's
+   * tomorrow at once, since its next window opens at today's draw.
+   */
   const ensureSchedule = async (): Promise<void> => {
     const now = clock.now();
     for (const lottery of deps.lotteries) {
       const day = businessDayOf(lottery, now);
       await ensureDay(lottery, day);
-      if (now >= dayStartMs(lottery, day) + DAY_MS - SCHEDULE_AHEAD_MS) await ensureDay(lottery, day + 1);
+      const ahead = lottery.schedule.kind === 'daily' || now >= dayStartMs(lottery, day) + DAY_MS - SCHEDULE_AHEAD_MS;
+      if (ahead) await ensureDay(lottery, day + 1);
     }
   };
 
@@ -94,11 +98,20 @@ export const issuesFactory = (deps: {
     );
   };
 
-  /** The seed of issue `seq` of a chain: chain[length - 1 - seq], walked from the chain's seed. */
+  /**
+   * The seed of issue `seq` of a chain: chain[length - 1 - seq], walked from the chain's seed. A chain is walked once
+   * and kept (a few recent days' chains), so catching up on a day of 1-minute issues is not quadratic in hashes.
+   */
+  const chains = new Map<string, string[]>();
   const seedOf = (chainSeed: string, length: number, seq: number): string => {
-    let hash = chainSeed;
-    for (let i = 0; i < length - 1 - seq; i += 1) hash = sha256Hex(hash);
-    return hash;
+    let chain = chains.get(chainSeed);
+    if (chain === undefined) {
+      chain = [chainSeed];
+      for (let i = 1; i < length; i += 1) chain.push(sha256Hex(chain[i - 1]!));
+      if (chains.size >= 64) chains.delete(chains.keys().next().value!);
+      chains.set(chainSeed, chain);
+    }
+    return chain[length - 1 - seq]!;
   };
 
   /** Draws the closed issues whose draw time has come: seed revealed, numbers from the seed alone. */

@@ -218,4 +218,31 @@ describeEachDatabase('lottery gateway', (getDb) => {
       platform.calls.filter((call) => call.body.playerId === 'Plot-v').every((call) => call.vendor === 'TCG_LOTTO_VN'),
     ).toBe(true);
   });
+
+  it('should take a bet only on the issue the player saw, and name the issue open instead when that one closed', async () => {
+    // The clock is past the southern draw: 17:15:03 in the 5D game's time zone, its issue drawn at 17:16 is open.
+    type Refusal = { code: string; value: { issueNo: string | null; openIssueNo: string | null; nextIssueNo: string } };
+    const w = await h.launch('lott-ffc1', { playerId: 'Plot-w', balance: '100.00' });
+    const seen = (await menu()).current!.issueNo;
+    const next = String(Number(seen) + 1);
+    expect((await bet(w.session, { ...SURE_WIN, issueNo: seen })).status).toBe(201);
+    expect(platform.balanceOf('Plot-w')).toBe('80.00');
+
+    await clock.advance(48_000); // 17:15:51: its window closed, the next one opens at the draw
+    const late = await h.request<never>('POST', '/lgw/v1/bets', w.session, { ...SURE_WIN, issueNo: seen });
+    expect(late.status).toBe(409);
+    expect((late.body as unknown as Refusal).value).toEqual({ issueNo: seen, openIssueNo: null, nextIssueNo: next });
+    // With no issue named there is still none to take it: nothing moves to the next issue unasked.
+    expect((await bet(w.session, SURE_WIN)).status).toBe(409);
+    expect(platform.balanceOf('Plot-w')).toBe('80.00');
+
+    // 17:16:01: the next window opened by the clock, before any stage ran; a bet on the closed issue names it.
+    await clock.advance(10_000);
+    const stale = await h.request<never>('POST', '/lgw/v1/bets', w.session, { ...SURE_WIN, issueNo: seen });
+    expect((stale.body as unknown as Refusal).value.openIssueNo).toBe(next);
+    const moved = await bet(w.session, { ...SURE_WIN, issueNo: next });
+    expect(moved.status).toBe(201);
+    expect(platform.balanceOf('Plot-w')).toBe('60.00');
+    await bothEnginesTwice();
+  });
 });

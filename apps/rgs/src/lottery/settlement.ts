@@ -15,9 +15,9 @@ import type { IssueKey } from './issues';
  * bets of the issue. Refunds (an issue cancelled, a bet or chase cancelled, a chase stopped by a win) first mark the
  * bets REFUNDING, then roll each round back (idempotent on the rollback's transaction id), then write REFUNDED.
  */
-const SETTLE_BATCH = 500;
+const SETTLE_BATCH = 1000;
 const REFUND_BATCH = 200;
-const FLUSH_PARALLEL = 16;
+const FLUSH_PARALLEL = 24;
 
 type BetRow = {
   round_id: string;
@@ -34,11 +34,7 @@ type BetRow = {
 export const settlementFactory = (deps: { db: Database; clock: Clock; rounds: Rounds; payments: Payments }) => {
   const { db, clock, rounds, payments } = deps;
 
-  const flush = async (roundIds: readonly string[]): Promise<void> => {
-    for (let i = 0; i < roundIds.length; i += FLUSH_PARALLEL) {
-      await Promise.all(roundIds.slice(i, i + FLUSH_PARALLEL).map((id) => payments.flushRound(id)));
-    }
-  };
+  const flush = (roundIds: readonly string[]): Promise<void> => payments.flushRounds(roundIds, FLUSH_PARALLEL);
 
   /** One batch of an issue's open bets; null once the issue is no longer DRAWN (settled or cancelled elsewhere). */
   const settleBatch = async (key: IssueKey): Promise<string[] | null> =>
@@ -72,25 +68,37 @@ export const settlementFactory = (deps: { db: Database; clock: Clock; rounds: Ro
       );
       const wonSoFar = new Map(won.rows.map((r) => [`${r.operator}|${r.player_id}`, r.won]));
       const now = clock.now();
-      for (const bet of bets) {
+      // Priced in memory, written in a few statements: the bets, then their rounds and calls (rounds.settleMany).
+      const settled = bets.map((bet) => {
         const method = lotteryMethod(bet.method);
         const table = { id: 'stored', version: 0, model: 'fixed' as const, odds: { [bet.method]: bet.odds } };
         const stake = { unitMinor: BigInt(bet.unit_minor), multiple: bet.multiple };
-        const settled = payoutOf(method, table, method.hits(row.numbers, bet.picks), stake, lottery.maxWinPerBetMinor);
+        const paid = payoutOf(method, table, method.hits(row.numbers, bet.picks), stake, lottery.maxWinPerBetMinor);
         const player = `${bet.operator}|${bet.player_id}`;
         const room = lottery.maxWinPerIssueMinor - (wonSoFar.get(player) ?? 0n);
-        const winMinor = settled.payoutMinor > room ? (room > 0n ? room : 0n) : settled.payoutMinor;
-        const cappedFrom = winMinor < settled.payoutMinor ? (settled.cappedFromMinor ?? settled.payoutMinor) : null;
+        const winMinor = paid.payoutMinor > room ? (room > 0n ? room : 0n) : paid.payoutMinor;
+        const cappedFrom = winMinor < paid.payoutMinor ? (paid.cappedFromMinor ?? paid.payoutMinor) : null;
         wonSoFar.set(player, (wonSoFar.get(player) ?? 0n) + winMinor);
-        await tx.query(
-          `UPDATE lottery_bets SET state = 'SETTLED', hits = $2, win_minor = $3, capped_from_minor = $4, settled_at = $5
-           WHERE round_id = $1 AND state = 'PLACED'`,
-          [bet.round_id, JSON.stringify(settled.hits), winMinor, cappedFrom ?? settled.cappedFromMinor, new Date(now)],
-        );
-        const betTransactionId = `${bet.round_id}:bet`;
-        await rounds.settle(tx, {
+        return { bet, hits: paid.hits, winMinor, cappedFrom: cappedFrom ?? paid.cappedFromMinor ?? null };
+      });
+      await tx.query(
+        `UPDATE lottery_bets b SET state = 'SETTLED', hits = t.hits::jsonb, win_minor = t.win,
+           capped_from_minor = t.capped, settled_at = $5
+         FROM unnest($1::text[], $2::text[], $3::bigint[], $4::bigint[]) AS t (id, hits, win, capped)
+         WHERE b.round_id = t.id AND b.state = 'PLACED'`,
+        [
+          settled.map((s) => s.bet.round_id),
+          settled.map((s) => JSON.stringify(s.hits)),
+          settled.map((s) => s.winMinor.toString()),
+          settled.map((s) => (s.cappedFrom === null ? null : s.cappedFrom.toString())),
+          new Date(now),
+        ],
+      );
+      await rounds.settleMany(
+        tx,
+        settled.map(({ bet, hits, winMinor }) => ({
           roundId: bet.round_id,
-          outcome: toJson({ issueNo: key.issueNo, numbers: row.numbers, hits: settled.hits, winMinor }),
+          outcome: toJson({ issueNo: key.issueNo, numbers: row.numbers, hits, winMinor }),
           winMinor,
           calls:
             winMinor > 0n
@@ -98,15 +106,15 @@ export const settlementFactory = (deps: { db: Database; clock: Clock; rounds: Ro
                   {
                     transactionId: `${bet.round_id}:win`,
                     roundId: bet.round_id,
-                    op: 'credit',
+                    op: 'credit' as const,
                     amountMinor: winMinor,
-                    betTransactionId,
+                    betTransactionId: `${bet.round_id}:bet`,
                     endRound: true,
                   },
                 ]
-              : [{ transactionId: `${bet.round_id}:end`, roundId: bet.round_id, op: 'endRound' }],
-        });
-      }
+              : [{ transactionId: `${bet.round_id}:end`, roundId: bet.round_id, op: 'endRound' as const }],
+        })),
+      );
       return bets.map((b) => b.round_id);
     });
 
@@ -140,12 +148,19 @@ export const settlementFactory = (deps: { db: Database; clock: Clock; rounds: Ro
     });
   };
 
+  /** Batch after batch; a batch's calls go out while the next batch is settled (one batch in flight). */
   const settleIssue = async (key: IssueKey): Promise<void> => {
-    for (;;) {
-      const batch = await settleBatch(key);
-      if (batch === null) return;
-      await flush(batch);
-      if (batch.length === 0) break;
+    let sending: Promise<void> = Promise.resolve();
+    try {
+      for (;;) {
+        const batch = await settleBatch(key);
+        await sending;
+        if (batch === null) return;
+        sending = flush(batch);
+        if (batch.length === 0) break;
+      }
+    } finally {
+      await sending;
     }
     await afterIssue(key);
   };

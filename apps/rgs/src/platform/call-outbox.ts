@@ -53,6 +53,28 @@ export const insertCall = async (
   );
 };
 
+/** insertCall for many calls in one statement, in the order given (their seq follows it). */
+export const insertCalls = async (tx: Queryable, calls: readonly NewCall[], nowMs: number): Promise<void> => {
+  if (calls.length === 0) return;
+  await tx.query(
+    `INSERT INTO platform_calls (transaction_id, round_id, op, amount_minor, bet_transaction_id, end_round, status,
+       next_attempt_at, created_at, updated_at)
+     SELECT t.id, t.round, t.op, t.amount, t.bet, t.end_round, 'PENDING', $7, $7, $7
+     FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::text[], $6::boolean[])
+       WITH ORDINALITY AS t (id, round, op, amount, bet, end_round, n)
+     ORDER BY t.n`,
+    [
+      calls.map((c) => c.transactionId),
+      calls.map((c) => c.roundId),
+      calls.map((c) => c.op),
+      calls.map((c) => (c.amountMinor === undefined ? null : c.amountMinor.toString())),
+      calls.map((c) => c.betTransactionId ?? null),
+      calls.map((c) => c.endRound ?? false),
+      new Date(nowMs),
+    ],
+  );
+};
+
 /** The seamless protocol's request for a call (the operator and op are sent beside it). */
 export const requestFor = (row: CallRow) => {
   const session = { sessionToken: row.platform_token, playerId: row.player_id, currency: row.currency };

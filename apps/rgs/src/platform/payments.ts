@@ -173,6 +173,58 @@ export const paymentsFactory = (deps: {
     });
 
   /**
+   * flushRound for many rounds (a lottery issue's batch): their due calls read at once and sent `parallel` at a time,
+   * the answers recorded a few hundred per statement. A round with more than one call due keeps its order through
+   * flushRound; one without an answer is left to the retries as flushRound leaves it.
+   */
+  const flushRounds = async (roundIds: readonly string[], parallel: number): Promise<void> => {
+    if (roundIds.length === 0) return;
+    const { rows } = await db.query<CallRow>(
+      `${SELECT_CALL} WHERE c.round_id = ANY($1::text[]) AND c.status = 'PENDING' AND c.op <> 'debit' ORDER BY c.seq`,
+      [roundIds],
+    );
+    const perRound = new Map<string, number>();
+    for (const row of rows) perRound.set(row.round_id, (perRound.get(row.round_id) ?? 0) + 1);
+    const now = clock.now();
+    const single = rows.filter(
+      (row) =>
+        perRound.get(row.round_id) === 1 && (row.next_attempt_at === null || row.next_attempt_at.getTime() <= now),
+    );
+    const several = [...perRound.keys()].filter((id) => perRound.get(id)! > 1);
+    let answered: { id: string; balance: string }[] = [];
+    const record = async (): Promise<void> => {
+      const done = answered;
+      answered = [];
+      if (done.length === 0) return;
+      await db.query(
+        `UPDATE platform_calls c SET status = 'DONE', attempts = attempts + 1, balance = t.balance, last_error = NULL,
+           next_attempt_at = NULL, updated_at = $3
+         FROM unnest($1::text[], $2::text[]) AS t (id, balance) WHERE c.transaction_id = t.id`,
+        [done.map((d) => d.id), done.map((d) => d.balance), new Date(clock.now())],
+      );
+    };
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      while (next < single.length) {
+        const row = single[next]!;
+        next += 1;
+        await withRoundLock(row.round_id, async () => {
+          const outcome = await send(row);
+          if (outcome.kind === 'ok') answered.push({ id: row.transaction_id, balance: outcome.answer.balance });
+          else if (outcome.kind === 'refused') {
+            log.error({ transactionId: row.transaction_id, op: row.op, code: outcome.code }, 'platform refused a call');
+            await markRefused(row.transaction_id, outcome.code, outcome.balance);
+          } else await markUnknown(row, outcome.message);
+        });
+        if (answered.length >= 250) await record();
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, parallel) }, worker));
+    await record();
+    for (const id of several) await flushRound(id);
+  };
+
+  /**
    * Transfer mode: cancels the round and refunds its bet into the RGS-held wallet, in one transaction. A round that
    * is no longer open (settled, or already cancelled) is left alone: its money has moved for good.
    */
@@ -308,6 +360,7 @@ export const paymentsFactory = (deps: {
     debit,
     /** Sends what a round has to send now; failures are left to the retries. */
     flushRound: (roundId: string) => track(flushRound(roundId)),
+    flushRounds: (roundIds: readonly string[], parallel: number) => track(flushRounds(roundIds, parallel)),
     rollBack: (betTransactionId: string, roundId: string, reason: string) =>
       track(rollBack(betTransactionId, roundId, reason)),
     sweep: () => track(sweep()),

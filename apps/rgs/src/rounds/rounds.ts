@@ -4,7 +4,7 @@ import { RgsError } from '../lib/errors';
 import type { RgsFamily } from '../lib/games';
 import type { Json } from '../lib/json';
 import { toWire } from '../lib/money';
-import { insertCall } from '../platform/call-outbox';
+import { insertCall, insertCalls } from '../platform/call-outbox';
 import type { NewCall, Payments } from '../platform/payments';
 import { refusalError } from '../platform/refusals';
 import type { PageSession } from '../sessions/sessions';
@@ -313,6 +313,35 @@ export const roundsFactory = (deps: {
     for (const call of round.calls) await insertCall(tx, call, now);
   };
 
+  /**
+   * settle() for many rounds in the caller's transaction (a lottery issue's batch): the seamless rounds in two
+   * statements, the others (transfer mode) one by one as settle() does them.
+   */
+  const settleMany = async (
+    tx: Queryable,
+    list: readonly { roundId: string; outcome: Json; winMinor: bigint; calls: NewCall[] }[],
+  ): Promise<void> => {
+    const now = clock.now();
+    const { rows } = await tx.query<{ id: string }>(
+      `UPDATE rounds r SET outcome = t.outcome::jsonb, win_minor = t.win, state = 'SETTLED', settled_at = $4
+       FROM unnest($1::text[], $2::text[], $3::bigint[]) AS t (id, outcome, win)
+       WHERE r.id = t.id AND r.wallet = 'seamless' RETURNING r.id`,
+      [
+        list.map((r) => r.roundId),
+        list.map((r) => JSON.stringify(r.outcome)),
+        list.map((r) => r.winMinor.toString()),
+        new Date(now),
+      ],
+    );
+    const seamless = new Set(rows.map((r) => r.id));
+    await insertCalls(
+      tx,
+      list.filter((r) => seamless.has(r.roundId)).flatMap((r) => r.calls),
+      now,
+    );
+    for (const round of list) if (!seamless.has(round.roundId)) await settle(tx, round);
+  };
+
   const detail = async (roundId: string): Promise<RoundDetailRow | undefined> => {
     const { rows } = await db.query<RoundDetailRow>(`${DETAIL_SELECT} WHERE r.id = $1`, [roundId]);
     return rows[0];
@@ -321,6 +350,7 @@ export const roundsFactory = (deps: {
   return {
     begin,
     settle,
+    settleMany,
     detail,
     view: async (roundId: string): Promise<RoundView> => {
       const row = await detail(roundId);

@@ -11,6 +11,7 @@ export type LotteryIssue = {
   issueNo: string;
   state: string;
   commitment: string;
+  opensAt: string;
   closesAt: string;
   drawAt: string;
   seed: string | null;
@@ -35,9 +36,32 @@ export type LotteryMethodInfo = {
 };
 export type LotteryMethods = { units: string[]; methods: LotteryMethodInfo[] };
 export type BetPlaced = { betId: string; issueNo: string; count: number; cost: string; balance: string };
+export type MyLotteryBet = {
+  betId: string;
+  gameCode: string;
+  issueNo: string;
+  method: string;
+  picks: number[][];
+  count: number;
+  cost: string;
+  state: 'PLACED' | 'SETTLED' | 'REFUNDING' | 'REFUNDED';
+  win: string | null;
+  chaseId: string | null;
+  verify: { commitment: string; seed: string | null; numbers: number[] | null };
+};
+/** A refused bet whose issue closed names the issue taking bets now (openIssueNo), if any. */
+export type ClosedRefusal = { issueNo: string | null; openIssueNo: string | null; nextIssueNo: string | null };
 export type ChasePlaced = { chaseId: string; issues: string[]; total: string; balance: string };
 
 type Envelope<T> = { success?: boolean; value?: T; code?: string; message?: string };
+
+/** The gateway's clock minus this device's, from the last menu read: countdowns follow the draw engine, not the device. */
+let serverOffsetMs = 0;
+export const serverNow = (): number => Date.now() + serverOffsetMs;
+const noteServerTime = (iso: string | undefined): void => {
+  const at = iso === undefined ? NaN : Date.parse(iso);
+  if (Number.isFinite(at)) serverOffsetMs = at - Date.now();
+};
 
 const lgw = async <T>(path: string, init: RequestInit = {}, session?: string): Promise<T> => {
   let response: Response;
@@ -54,7 +78,7 @@ const lgw = async <T>(path: string, init: RequestInit = {}, session?: string): P
   }
   const body = (await response.json().catch(() => ({}))) as Envelope<T>;
   if (!response.ok || body.success !== true || body.value === undefined) {
-    throw new ApiError(body.code ?? 'UNKNOWN', response.status, body.message ?? '');
+    throw new ApiError(body.code ?? 'UNKNOWN', response.status, body.message ?? '', body.value);
   }
   return body.value;
 };
@@ -63,16 +87,22 @@ export const lotteryQueryKeys = {
   menus: (mode: PrizeMode) => ['lottery', 'menus', mode] as const,
   results: (code: string) => ['lottery', 'results', code] as const,
   methods: (code: string) => ['lottery', 'methods', code] as const,
+  session: (code: string, account: string) => ['lottery', 'session', code, account] as const,
+  bets: (code: string, account: string) => ['lottery', 'bets', code, account] as const,
 };
 
 export const getMenus = async (mode: PrizeMode): Promise<LotteryMenuItem[]> => {
   if (mode === 'VN') {
-    const value = await lgw<{ regions: { games: LotteryMenuItem[] }[] }>(
+    const value = await lgw<{ serverTime?: string; regions: { games: LotteryMenuItem[] }[] }>(
       '/lgw/vn/games/game_menu?prizeMode=VN&device=WEB',
     );
+    noteServerTime(value.serverTime);
     return value.regions.flatMap((region) => region.games);
   }
-  const value = await lgw<{ gameMenus: LotteryMenuItem[] }>(`/lgw/games/game_menus?prizeMode=${mode}&device=WEB`);
+  const value = await lgw<{ serverTime?: string; gameMenus: LotteryMenuItem[] }>(
+    `/lgw/games/game_menus?prizeMode=${mode}&device=WEB`,
+  );
+  noteServerTime(value.serverTime);
   return value.gameMenus;
 };
 
@@ -104,10 +134,15 @@ export const openLotterySession = async (gameCode: string, language: string, the
 
 export type BetBody = { method: string; picks: number[][]; unit: string; multiple: number };
 
-export const placeBet = (session: string, body: BetBody): Promise<BetPlaced> =>
+/** A bet on the issue the player saw (issueNo): the gateway never moves it to another issue by itself. */
+export const placeBet = (session: string, body: BetBody & { issueNo?: string }): Promise<BetPlaced> =>
   lgw<BetPlaced>('/lgw/v1/bets', { method: 'POST', body: JSON.stringify(body) }, session);
 
 export const placeChase = (
   session: string,
   body: BetBody & { issues: number; winStop: boolean },
 ): Promise<ChasePlaced> => lgw<ChasePlaced>('/lgw/v1/chases', { method: 'POST', body: JSON.stringify(body) }, session);
+
+/** The player's own lottery bets, newest first (every lottery; the caller keeps one game's). */
+export const getMyBets = async (session: string): Promise<MyLotteryBet[]> =>
+  (await lgw<{ list: MyLotteryBet[] }>('/lgw/v1/bets', {}, session)).list;

@@ -25,15 +25,18 @@ type Props = {
   method: LotteryMethodInfo;
   units: string[];
   busy: boolean;
-  onBet: (bet: SlipBet) => Promise<void>;
-  onChase: (bet: SlipBet, issues: number, winStop: boolean) => Promise<void>;
+  /** An issue's window is open now (a single bet needs one; a chase may start on the next). */
+  open: boolean;
+  /** Each resolves true when the bet was taken (the pick is then cleared), false when the player has a choice to make. */
+  onBet: (bet: SlipBet) => Promise<boolean>;
+  onChase: (bet: SlipBet, issues: number, winStop: boolean) => Promise<boolean>;
 };
 
 /**
  * The number pickers of one method (a row per position, buttons or typed numbers), quick pick, and the slip: tickets,
  * unit, multiple and cost counted as the server counts them (game-math), a bet on the open issue or a chase.
  */
-export function BetSlip({ method, units, busy, onBet, onChase }: Props) {
+export function BetSlip({ method, units, busy, open, onBet, onChase }: Props) {
   const { t } = useTranslation();
   const spec = method.rows;
   const [rows, setRows] = useState<number[][]>(() => Array.from({ length: spec.rows }, () => []));
@@ -82,11 +85,10 @@ export function BetSlip({ method, units, busy, onBet, onChase }: Props) {
       }),
     );
   };
-  const run = async (fn: () => Promise<void>) => {
+  const run = async (fn: () => Promise<boolean>) => {
     setError(null);
     try {
-      await fn();
-      setRows(Array.from({ length: spec.rows }, () => []));
+      if (await fn()) setRows(Array.from({ length: spec.rows }, () => []));
     } catch (failure) {
       setError(errorText(t, failure));
     }
@@ -160,7 +162,7 @@ export function BetSlip({ method, units, busy, onBet, onChase }: Props) {
         <button
           type="button"
           className="button button--primary"
-          disabled={busy || count === null}
+          disabled={busy || !open || count === null}
           onClick={() => void run(() => onBet(bet))}
         >
           {t('lottery.placeBet')}
