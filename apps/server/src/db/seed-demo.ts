@@ -7,6 +7,7 @@ import { seedDemoContent } from './seed-content';
 import { seedDemoContracts } from './seed-contracts';
 import { seedDemoPromotions } from './seed-promotions';
 import { seedDemoStaff } from './seed-staff';
+import { seedDemoVip } from './seed-vip';
 
 export type DemoSeedDeps = {
   hasher: SeedHasher;
@@ -39,4 +40,6 @@ export const seedDemoData = async (db: Database, { hasher, staffSecrets, now, lo
   if (contracts > 0) log('demo contracts seeded', { contracts });
   const promotions = await seedDemoPromotions(db, now);
   if (promotions > 0) log('demo promotions seeded', { promotions });
+  const vipLevels = await seedDemoVip(db, now);
+  if (vipLevels > 0) log('demo VIP levels seeded', { vipLevels });
 };
