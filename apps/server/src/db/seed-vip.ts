@@ -33,7 +33,7 @@ export const seedDemoVip = async (db: Database, now: Clock, merchantCode = 'demo
     await tx.query(
       `INSERT INTO rewards (merchant_id, member_id, kind, reward_key, amount_minor, period, details, expires_at,
          created_at)
-       SELECT $1, m.id, 'REBATE', 'rebate:' || $2 || ':' || m.id, 1250, $2, '{"demo": true}', $3, $4
+       SELECT $1, m.id, 'REBATE', 'demo-rebate:' || m.id, 1250, $2, '{"demo": true}', $3, $4
        FROM members m WHERE m.merchant_id = $1 AND lower(m.username) = 'demo_member'
        ON CONFLICT DO NOTHING`,
       [merchant.id, yesterday, new Date(now() + 7 * DAY_MS), new Date(now())],

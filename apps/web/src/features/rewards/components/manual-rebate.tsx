@@ -48,7 +48,7 @@ export function ManualRebate() {
                   </span>
                   <button
                     type="button"
-                    className="button"
+                    className="button button--primary"
                     data-testid="rebate-claim"
                     disabled={rebate.claimed || Number(rebate.claimable) <= 0 || claim.isPending}
                     onClick={() => claim.mutate()}
@@ -60,26 +60,28 @@ export function ManualRebate() {
               {rebate.lines.length === 0 ? (
                 <EmptyState title={t('rebate.noPlay')} />
               ) : (
-                <table className="stack-table" data-testid="rebate-lines">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('rebate.gameType')}</th>
-                      <th scope="col">{t('rebate.validBet')}</th>
-                      <th scope="col">{t('rebate.rate')}</th>
-                      <th scope="col">{t('rebate.amount')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {rebate.lines.map((line) => (
-                      <tr key={line.gameType} data-testid="rebate-line">
-                        <td data-label={t('rebate.gameType')}>{t(`rebate.types.${line.gameType}`, line.gameType)}</td>
-                        <td data-label={t('rebate.validBet')}>{groupDigits(line.validBet)}</td>
-                        <td data-label={t('rebate.rate')}>{line.rate}%</td>
-                        <td data-label={t('rebate.amount')}>{groupDigits(line.rebate)}</td>
+                <div className="stack-table-scroll">
+                  <table className="stack-table" data-testid="rebate-lines">
+                    <thead>
+                      <tr>
+                        <th scope="col">{t('rebate.gameType')}</th>
+                        <th scope="col">{t('rebate.validBet')}</th>
+                        <th scope="col">{t('rebate.rate')}</th>
+                        <th scope="col">{t('rebate.amount')}</th>
                       </tr>
-                    ))}
-                  </tbody>
-                </table>
+                    </thead>
+                    <tbody>
+                      {rebate.lines.map((line) => (
+                        <tr key={line.gameType} data-testid="rebate-line">
+                          <td data-label={t('rebate.gameType')}>{t(`rebate.types.${line.gameType}`, line.gameType)}</td>
+                          <td data-label={t('rebate.validBet')}>{groupDigits(line.validBet)}</td>
+                          <td data-label={t('rebate.rate')}>{line.rate}%</td>
+                          <td data-label={t('rebate.amount')}>{groupDigits(line.rebate)}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
               )}
             </>
           )

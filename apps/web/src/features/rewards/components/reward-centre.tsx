@@ -51,7 +51,7 @@ function RewardCard({ reward }: { reward: Reward }) {
           </span>
           <button
             type="button"
-            className="button"
+            className="button button--primary"
             data-testid="reward-claim"
             disabled={claim.isPending}
             onClick={() => claim.mutate()}

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { VipLevel, VipState } from '@platform/contracts';
+import { GAME_TYPES, type VipLevel, type VipState } from '@platform/contracts';
 import { PageFrame } from '@/components/page-frame';
 import { SectionState } from '@/components/section-state';
 import { useVipQuery } from '@/lib/vip';
@@ -13,10 +13,27 @@ const progressOf = (validBet: string, next: VipLevel | undefined): number => {
   return target <= 0 ? 100 : Math.min(100, Math.floor((Number(validBet) / target) * 100));
 };
 
-const ratesText = (level: VipLevel): string =>
-  Object.entries(level.rebateRates)
-    .map(([type, rate]) => `${type} ${rate}%`)
-    .join(' · ');
+/** A level's rates in the lobby's order of game types (unknown types last). */
+const ratesOf = (level: VipLevel): [string, string][] => {
+  const order = (type: string) => {
+    const index = (GAME_TYPES as readonly string[]).indexOf(type);
+    return index < 0 ? GAME_TYPES.length : index;
+  };
+  return Object.entries(level.rebateRates).sort(([a], [b]) => order(a) - order(b));
+};
+
+function Rates({ level }: { level: VipLevel }) {
+  const { t } = useTranslation();
+  return (
+    <ul className="vip__rates">
+      {ratesOf(level).map(([type, rate]) => (
+        <li key={type}>
+          {t(`rebate.types.${type}`, type)} {rate}%
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 function Progress({ state }: { state: VipState }) {
   const { t } = useTranslation();
@@ -65,33 +82,41 @@ export function VipPage({ title }: { title: string }) {
         {(state) => (
           <div className="vip">
             <Progress state={state} />
-            <table className="stack-table" data-testid="vip-levels">
-              <thead>
-                <tr>
-                  <th scope="col">{t('vip.level')}</th>
-                  <th scope="col">{t('vip.threshold')}</th>
-                  <th scope="col">{t('vip.upgradeBonus')}</th>
-                  <th scope="col">{t('vip.rebate')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {state.levels.map((level) => (
-                  <tr
-                    key={level.level}
-                    data-testid="vip-level"
-                    aria-current={level.level === state.vipRankLevel ? 'true' : undefined}
-                    className={level.level === state.vipRankLevel ? 'vip__row--current' : undefined}
-                  >
-                    <td data-label={t('vip.level')}>
-                      <span className="vip__badge">{level.label}</span> {level.name}
-                    </td>
-                    <td data-label={t('vip.threshold')}>{groupDigits(level.minValidBet)}</td>
-                    <td data-label={t('vip.upgradeBonus')}>{groupDigits(level.upgradeBonus)}</td>
-                    <td data-label={t('vip.rebate')}>{ratesText(level)}</td>
+            <div className="stack-table-scroll">
+              <table className="stack-table" data-testid="vip-levels">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('vip.level')}</th>
+                    <th scope="col">{t('vip.threshold')}</th>
+                    <th scope="col">{t('vip.upgradeBonus')}</th>
+                    <th scope="col">{t('vip.rebate')}</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {state.levels.map((level) => (
+                    <tr
+                      key={level.level}
+                      data-testid="vip-level"
+                      aria-current={level.level === state.vipRankLevel ? 'true' : undefined}
+                      className={level.level === state.vipRankLevel ? 'vip__row--current' : undefined}
+                    >
+                      <td data-label={t('vip.level')}>
+                        <span className="vip__badge">{level.label}</span> {level.name}
+                      </td>
+                      <td className="stack-table__num" data-label={t('vip.threshold')}>
+                        {groupDigits(level.minValidBet)}
+                      </td>
+                      <td className="stack-table__num" data-label={t('vip.upgradeBonus')}>
+                        {groupDigits(level.upgradeBonus)}
+                      </td>
+                      <td className="stack-table__wrap" data-label={t('vip.rebate')}>
+                        <Rates level={level} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           </div>
         )}
       </SectionState>
