@@ -80,7 +80,8 @@ describe('reward centre, manual rebate and VIP', { timeout: 20_000 }, () => {
     expect(cards.map((card) => card.getAttribute('data-status'))).toEqual(['PENDING', 'PENDING', 'CLAIMED']);
     expect(within(cards[1] as HTMLElement).getByRole('heading', { name: 'VIP upgrade bonus' })).toBeVisible();
     expect(screen.getByTestId('rewards-pending')).toHaveTextContent('Rewards to claim: 2');
-    const entry = screen.getByRole('link', { name: /Reward centre/ });
+    const nav = within(screen.getByRole('navigation', { name: 'Member centre pages' }));
+    const entry = nav.getByRole('link', { name: /Reward centre/ });
     expect(entry).toHaveTextContent('2');
     expect(within(cards[2] as HTMLElement).queryByRole('button')).toBeNull();
 
@@ -112,6 +113,9 @@ describe('reward centre, manual rebate and VIP', { timeout: 20_000 }, () => {
     });
     const { user } = await renderApp('/member?page=manualRebate', withManualRebate());
     expect(await screen.findByTestId('rebate-claimable', {}, COLD)).toHaveTextContent('2.00');
+    const side = within(screen.getByTestId('side-menu'));
+    expect(side.getByRole('link', { name: 'Manual rebate' })).toHaveAttribute('href', '/member?page=manualRebate');
+    expect(side.getByRole('link', { name: 'Reward centre' })).toHaveAttribute('href', '/member?page=rewardCenter');
     const line = screen.getByTestId('rebate-line');
     expect(within(line).getByText('Slots')).toBeVisible();
     expect(within(line).getByText('0.5%')).toBeVisible();
@@ -127,6 +131,7 @@ describe('reward centre, manual rebate and VIP', { timeout: 20_000 }, () => {
     await renderApp('/member?page=manualRebate');
     const centre = await screen.findByTestId('member-centre', {}, COLD);
     expect(within(centre).queryByRole('link', { name: 'Manual rebate' })).toBeNull();
+    expect(within(screen.getByTestId('side-menu')).queryByRole('link', { name: 'Manual rebate' })).toBeNull();
     expect(within(centre).getByRole('heading', { level: 2, name: 'My account' })).toBeVisible();
   });
 
