@@ -89,7 +89,12 @@ describe('reward centre, rebate and VIP', () => {
     expect(await card.count()).toBe(1);
     expect(await card.getAttribute('data-status')).toBe('PENDING');
     expect(await card.getByTestId('reward-amount').innerText()).toBe('0.80');
-    expect(await one.page.getByRole('link', { name: /Reward centre/ }).innerText()).toContain('1');
+    expect(
+      await one.page
+        .getByRole('navigation', { name: 'Member centre pages' })
+        .getByRole('link', { name: /Reward centre/ })
+        .innerText(),
+    ).toContain('1');
     const before = Number(await headerAmount(one.page));
     await card.getByTestId('reward-claim').click();
     await one.page.getByText('0.80 added to your balance.').waitFor();
