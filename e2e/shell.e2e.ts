@@ -40,6 +40,7 @@ const guestRoutes: Array<{ path: string; layout: Layout; landsOn?: string; testI
   { path: '/pointMall', layout: DEFAULT, landsOn: '/', testId: 'login-dialog' },
   { path: '/seamless', layout: SEAMLESS },
   { path: '/verify', layout: DEFAULT, testId: 'verify-page' },
+  { path: '/vip', layout: DEFAULT, landsOn: '/', testId: 'login-dialog' },
   { path: '/no/such/page', layout: DEFAULT, testId: 'not-found-page' },
 ];
 
@@ -49,6 +50,7 @@ const memberRoutes: Array<{ path: string; layout: Layout; landsOn?: string; test
   { path: '/favorite', layout: DEFAULT },
   { path: '/recent', layout: DEFAULT },
   { path: '/pointMall', layout: DEFAULT },
+  { path: '/vip', layout: DEFAULT, testId: 'vip-page' },
   { path: '/lottery?gameCode=VN1', layout: GAME },
   { path: '/seaLottery', layout: GAME },
   { path: '/vnLottery', layout: GAME },

@@ -23,6 +23,9 @@ import { createWithdrawModule } from './modules/money/withdraw';
 import { createBonusWalletModule, type BonusWalletService } from './modules/engagement/bonus-wallet';
 import { createPromotionsModule, type PromotionsModule } from './modules/engagement/promotions';
 import { createPlayStatsModule } from './modules/games/play-stats';
+import { createRewardsModule } from './modules/engagement/rewards';
+import { createVipModule, type VipService } from './modules/engagement/vip';
+import { createRebateModule } from './modules/engagement/rebate';
 import { createAgentTeamModule } from './modules/agents/agent-team';
 import { createTransferModule } from './modules/money/transfer';
 import { createEventBus, type EventBus } from './lib/event-bus';
@@ -63,6 +66,8 @@ declare module 'fastify' {
     bonusWallet: BonusWalletService;
     /** Promotions (engagement/promotions): demo data and tests create promotions through it. */
     promotions: PromotionsModule;
+    /** VIP levels (engagement/vip): demo data and tests set levels and their rebate rates through it. */
+    vip: VipService;
     /** The Socket.IO server and its publish API (modules/platform/realtime): bench/realtime.mjs pushes through it. */
     realtime: Awaited<ReturnType<typeof createRealtime>>;
   }
@@ -221,6 +226,22 @@ export const registerModules = async (
   // Play statistics (DESIGN.md §11): the rollups every report and reward reads.
   const playStats = createPlayStatsModule({ db });
   jobs.scheduler.register(...playStats.jobs);
+  // The reward centre, VIP levels and rebates (issue 20): each reads play statistics and pays through the rewards.
+  const rewards = createRewardsModule({ db, now, wallet: wallet.service, bonus: bonusWallet.service });
+  const vip = createVipModule({ db, now, play: playStats, rewards: rewards.service });
+  const rebate = createRebateModule({
+    db,
+    now,
+    play: playStats,
+    vip: vip.service,
+    rewards: rewards.service,
+    merchants,
+  });
+  app.decorate('vip', vip.service);
+  jobs.scheduler.register(...rewards.jobs, ...vip.jobs, ...rebate.jobs);
+  const memberApi = { auth: identity.auth, merchantOf: identity.merchantOf, limiter };
+  for (const module of [rewards, rebate]) await app.register(module.routes(memberApi));
+  await app.register(vip.routes(memberApi));
   // Team rollups (DESIGN.md §12): every agent page's figures, from play statistics and the orders.
   const agentTeam = createAgentTeamModule({ db });
   jobs.scheduler.register(...agentTeam.jobs);

@@ -164,6 +164,20 @@ export const ErrorCode = {
   PROMOTION_NOT_CLAIMABLE: 'PROMOTION_NOT_CLAIMABLE',
   /** The application was already approved or rejected. */
   PROMOTION_CLAIM_DECIDED: 'PROMOTION_CLAIM_DECIDED',
+  /** No such reward among the caller's own (another member's is answered the same way). */
+  REWARD_NOT_FOUND: 'REWARD_NOT_FOUND',
+  /** The reward was claimed already. */
+  REWARD_CLAIMED: 'REWARD_CLAIMED',
+  /** The reward expired before it was claimed. */
+  REWARD_EXPIRED: 'REWARD_EXPIRED',
+  /** The site has the manual rebate (MANPLAYREB3) switched off. */
+  REBATE_DISABLED: 'REBATE_DISABLED',
+  /** The manual rebate of this window was claimed already (one claim per window). */
+  REBATE_CLAIMED: 'REBATE_CLAIMED',
+  /** There is no rebate to claim in this window yet. */
+  REBATE_NOTHING: 'REBATE_NOTHING',
+  /** A rebate rate above the game type's house edge (domain-rules §4.3). */
+  REBATE_RATE_ABOVE_EDGE: 'REBATE_RATE_ABOVE_EDGE',
   // Back office (issue 7)
   /** The member's status does not allow this (e.g. unlocking a closed account, resetting a trial's password). */
   MEMBER_STATE_INVALID: 'MEMBER_STATE_INVALID',

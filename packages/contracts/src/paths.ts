@@ -80,6 +80,22 @@ export const API = {
     /** POST (member, multipart): applies for an APPLICATION promotion with a comment and up to three images. */
     apply: '/wps/promotions/:id/apply',
   },
+  rewards: {
+    /** GET (member): the reward centre's rewards (pending, claimed, expired) and the pending count. */
+    list: '/wps/rewards',
+    /** POST (member): claims one of the caller's pending rewards. */
+    claim: '/wps/rewards/:id/claim',
+  },
+  rebate: {
+    /** GET (member): the manual rebate so far in the current window (manualRebate, MANPLAYREB3). */
+    manual: '/wps/rebate/manual',
+    /** POST (member): claims it, once per window. */
+    manualClaim: '/wps/rebate/manual/claim',
+  },
+  vip: {
+    /** GET (member): hasVip, vipLabelName, vipRankLevel, the levels and the member's progress. */
+    state: '/wps/vip',
+  },
   wallet: {
     balance: '/wps/v2/wallets/balance',
     /** Spec §7: moves money between the main wallet and a vendor wallet (transfer-wallet merchants only). */
@@ -210,6 +226,8 @@ export const ROUTES = {
   verify: '/verify',
   /** The customer service window (spec §9: 440x750): live chat and feedback (issue 22). */
   service: '/service',
+  /** The VIP levels and the member's progress (issue 20), login required. */
+  vip: '/vip',
 } as const;
 
 /** The layouts of the player web app's pages (spec §2). */

@@ -8,6 +8,7 @@ import { seedDemoContracts } from './seed-contracts';
 import { seedDemoPromotions } from './seed-promotions';
 import { seedDemoStaff } from './seed-staff';
 import { seedDemoSupport } from './seed-support';
+import { seedDemoVip } from './seed-vip';
 
 export type DemoSeedDeps = {
   hasher: SeedHasher;
@@ -42,4 +43,6 @@ export const seedDemoData = async (db: Database, { hasher, staffSecrets, now, lo
   if (promotions > 0) log('demo promotions seeded', { promotions });
   const canned = await seedDemoSupport(db);
   if (canned > 0) log('demo canned replies seeded', { canned });
+  const vipLevels = await seedDemoVip(db, now);
+  if (vipLevels > 0) log('demo VIP levels seeded', { vipLevels });
 };

@@ -3,6 +3,8 @@ import { PersonalProfit } from '@/features/bets/components/personal-profit';
 import { DepositPage } from '@/features/deposit/components/deposit-page';
 import { BonusDetails } from '@/features/promotions/components/bonus-details';
 import { PromotionsList } from '@/features/promotions/components/promotions-list';
+import { ManualRebate } from '@/features/rewards/components/manual-rebate';
+import { RewardCentre } from '@/features/rewards/components/reward-centre';
 import type { MemberPages } from '@/features/member/components/member-pages';
 import { MessageCentre } from '@/features/messages/components/message-centre';
 import { SecurityCenter } from '@/features/member/components/security-center';
@@ -25,6 +27,8 @@ export const MEMBER_PAGES: MemberPages = {
   depositv2: { titleKey: 'member.pages.depositv2', Component: DepositPage },
   withdraw: { titleKey: 'member.pages.withdraw', Component: WithdrawPage },
   bonusDetails: { titleKey: 'member.pages.bonusDetails', Component: BonusDetails },
+  rewardCenter: { titleKey: 'member.pages.rewardCenter', Component: RewardCentre },
+  manualRebate: { titleKey: 'member.pages.manualRebate', Component: ManualRebate },
   promotions: { titleKey: 'member.pages.promotions', Component: PromotionsList },
   messageV2: { titleKey: 'member.pages.messageV2', Component: MessageCentre },
 };

@@ -122,6 +122,7 @@ describe('/member', () => {
       'Account record',
       'Profit and loss',
       'Bonus',
+      'Reward centre',
       'Messages',
       'Promotions',
     ]);
@@ -132,7 +133,7 @@ describe('/member', () => {
   });
 
   it('should fall back to the default page for a page that does not exist yet', async () => {
-    await renderApp('/member?page=rewardCenter');
+    await renderApp('/member?page=referral');
     const centre = await screen.findByTestId('member-centre');
     expect(within(centre).getByRole('heading', { level: 2, name: 'My account' })).toBeVisible();
   });

@@ -31,6 +31,7 @@ const PAGES: Record<Exclude<PageId, 'login' | 'register'>, () => Promise<RouteMo
   seamless: () => import('./routes/seamless'),
   verify: () => import('./routes/verify'),
   service: () => import('./routes/service'),
+  vip: () => import('./routes/vip'),
 };
 
 /** A page's chunk, once its strings are there too (the deferred part of the language pack, see pack-parts.ts). */

@@ -25,7 +25,8 @@ export type PageId =
   | 'pointMall'
   | 'seamless'
   | 'verify'
-  | 'service';
+  | 'service'
+  | 'vip';
 
 export type RouteEntry = {
   path: string;
@@ -81,6 +82,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   entry(ROUTES.verify, 'verify', 'pages.verify'),
   // The customer service window (spec §9 440x750): no header, menu or footer.
   entry(ROUTES.service, 'service', 'pages.service'),
+  // The VIP levels and the member's progress (issue 20): members only, as the member centre.
+  entry(ROUTES.vip, 'vip', 'pages.vip', 'member'),
 ];
 
 /** Link builders, so query and hash conventions live in one place. */

@@ -13,6 +13,13 @@ import {
   PromotionParamsSchema,
 } from '../promotions';
 import { API } from '../paths';
+import {
+  ManualRebateSchema,
+  RewardClaimSchema,
+  RewardListSchema,
+  RewardParamsSchema,
+  VipStateSchema,
+} from '../rewards';
 import type { RouteDescriptor } from './route-descriptor';
 
 /** The member's bonuses and promotions (issue 20; spec §2 member centre bonusDetails, promotions, rewardCenter). */
@@ -41,6 +48,11 @@ export const ENGAGEMENT_ROUTES = [
     encoding: 'multipart',
     response: PromotionApplicationStatusSchema,
   },
+  { method: 'GET', path: API.rewards.list, auth: 'member', response: RewardListSchema },
+  { method: 'POST', path: API.rewards.claim, auth: 'member', params: RewardParamsSchema, response: RewardClaimSchema },
+  { method: 'GET', path: API.rebate.manual, auth: 'member', response: ManualRebateSchema },
+  { method: 'POST', path: API.rebate.manualClaim, auth: 'member', response: RewardClaimSchema },
+  { method: 'GET', path: API.vip.state, auth: 'member', query: PromotionListQuerySchema, response: VipStateSchema },
   { method: 'GET', path: OPS_API.promotionApplications, auth: 'staff', response: PromotionApplicationListSchema },
   {
     method: 'POST',

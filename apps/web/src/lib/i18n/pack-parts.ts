@@ -20,6 +20,9 @@ export const DEFERRED_NAMESPACES: readonly string[] = [
   'contracts',
   'messages',
   'service',
+  'rewards',
+  'rebate',
+  'vip',
   // Read only once a call has failed, which is after start-up; until the part arrives, the server's own message shows.
   'errors.codes',
 ];

@@ -79,6 +79,36 @@ export const playStatsRepository = (db: Queryable) => ({
     );
     return new Map(rows.map((row) => [row.member_id, figuresOf(row)]));
   },
+
+  /**
+   * Valid bet (own money only, DESIGN.md §11) per member and game type over business days `from`..`to`, for every
+   * member of the merchant, or only `memberId`; rows without valid bet are absent.
+   */
+  validBetByGameType: async (
+    merchantId: number,
+    from: string,
+    to: string,
+    memberId: bigint | null = null,
+  ): Promise<MemberValidBet[]> => {
+    const { rows } = await db.query<{ member_id: string; game_type: string; valid_bet_minor: string }>(
+      `SELECT member_id::text, game_type, sum(valid_bet_minor)::text AS valid_bet_minor
+       FROM play_stat_days
+       WHERE merchant_id = $1 AND business_day BETWEEN $2::date AND $3::date
+         AND ($4::bigint IS NULL OR member_id = $4::bigint)
+       GROUP BY member_id, game_type
+       HAVING sum(valid_bet_minor) <> 0
+       ORDER BY member_id, game_type`,
+      [merchantId, from, to, memberId?.toString() ?? null],
+    );
+    return rows.map((row) => ({
+      memberId: BigInt(row.member_id),
+      gameType: row.game_type,
+      validBetMinor: BigInt(row.valid_bet_minor),
+    }));
+  },
 });
+
+/** One member's valid bet on one game type over a period. */
+export type MemberValidBet = { memberId: bigint; gameType: string; validBetMinor: bigint };
 
 export type PlayStatsRepository = ReturnType<typeof playStatsRepository>;

@@ -1,16 +1,25 @@
-import { NavLink } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ROUTES, WHITELABEL_MODULES } from '@platform/contracts';
+import { paths } from '@/config/paths';
 import { isModuleEnabled, useConfig } from '@/lib/config';
+import { useSession } from '@/lib/session';
 
 /**
- * Only entries whose page exists today. Deposit, withdrawal, bonus, reward centre and manual rebate are
- * member features that add their entries when they ship; point mall and agent follow their site flags.
+ * Only entries whose page exists today. Deposit, withdrawal and bonus are member features that add their entries when
+ * they ship; the reward centre shows to members, the manual rebate while MANPLAYREB3 is on; point mall and agent
+ * follow their site flags.
  */
 export function SideMenuLinks() {
   const { t } = useTranslation();
   const { whitelabel } = useConfig();
+  const { isLogin, isTrial } = useSession();
+  const member = isLogin && !isTrial;
   const links = [
+    ...(member && isModuleEnabled(whitelabel, WHITELABEL_MODULES.MANUAL_REBATE)
+      ? [{ to: paths.memberPage('manualRebate'), label: t('sideMenu.manualRebate') }]
+      : []),
+    ...(member ? [{ to: paths.memberPage('rewardCenter'), label: t('sideMenu.rewardCenter') }] : []),
     { to: ROUTES.promotions, label: t('sideMenu.promotions') },
     ...(isModuleEnabled(whitelabel, WHITELABEL_MODULES.POINTS_SYSTEM)
       ? [{ to: ROUTES.pointMall, label: t('sideMenu.pointMall') }]
@@ -24,9 +33,16 @@ export function SideMenuLinks() {
       <ul className="side-menu__list">
         {links.map((link) => (
           <li key={link.to}>
-            <NavLink to={link.to} className="side-menu__link">
-              {link.label}
-            </NavLink>
+            {link.to.includes('?') ? (
+              // A member-centre page: NavLink matches paths only, so it would mark every member page current.
+              <Link to={link.to} className="side-menu__link">
+                {link.label}
+              </Link>
+            ) : (
+              <NavLink to={link.to} className="side-menu__link">
+                {link.label}
+              </NavLink>
+            )}
           </li>
         ))}
       </ul>

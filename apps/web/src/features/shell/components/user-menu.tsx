@@ -11,6 +11,7 @@ import { openPublicModal } from '@/lib/site-modals';
 import { useUnreadMessages } from '@/lib/inbox';
 import { displayNameOf, useSession, useSessionUser } from '@/lib/session';
 import { useLogout } from '@/lib/use-logout';
+import { useVipQuery } from '@/lib/vip';
 import { useAvatarUrl } from '../hooks/use-avatar-url';
 
 const initialsOf = (name: string): string =>
@@ -39,6 +40,8 @@ export function UserMenu() {
   const serviceUrl = customerServiceUrl(config.customerService);
   const unread = useUnreadMessages();
   const unreadLabel = unread > 99 ? '99+' : String(unread);
+  const vip = useVipQuery().data;
+  const vipLabel = !session.isTrial && vip?.hasVip === true ? vip.vipLabelName : null;
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
@@ -46,8 +49,19 @@ export function UserMenu() {
         data-testid="user-menu-trigger"
         aria-label={t('header.accountMenu')}
       >
-        <span className="avatar" aria-hidden="true">
-          {avatar ? <img src={avatar} alt="" width={32} height={32} /> : initialsOf(name)}
+        <span className="avatar-wrap">
+          <span className="avatar" aria-hidden="true">
+            {avatar ? <img src={avatar} alt="" width={32} height={32} /> : initialsOf(name)}
+          </span>
+          {vipLabel !== null && (
+            <span
+              className="vip-label"
+              data-testid="header-vip-label"
+              title={t('header.vipLevel', { label: vipLabel })}
+            >
+              {vipLabel}
+            </span>
+          )}
         </span>
         {unread > 0 && (
           <span
@@ -89,6 +103,16 @@ export function UserMenu() {
             >
               {t('header.messages')}
               {unread > 0 && <span className="badge badge--count">{unreadLabel}</span>}
+            </DropdownMenu.Item>
+          )}
+          {!session.isTrial && (
+            <DropdownMenu.Item
+              className="menu__item"
+              data-testid="user-menu-vip"
+              onSelect={() => void navigate(ROUTES.vip)}
+            >
+              {t('header.vip')}
+              {vipLabel !== null && <span className="badge">{vipLabel}</span>}
             </DropdownMenu.Item>
           )}
           {serviceUrl && (

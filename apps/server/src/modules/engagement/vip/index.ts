@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import { API } from '@platform/contracts';
+import type { Database } from '../../../db/database';
+import type { Clock } from '../../../lib/clock';
+import { route } from '../../../lib/route';
+import type { Auth, MerchantResolver } from '../../identity/identity';
+import { every, type JobDefinition } from '../../platform/jobs';
+import { vipRepository } from './vip.repository';
+import { vipServiceFactory, type VipDeps } from './vip.service';
+
+export type { VipLevelRow } from './vip.repository';
+export { HOUSE_EDGE_BP, houseEdgeBp, VIP_GRACE_DAYS, VIP_WINDOW_DAYS, type VipService } from './vip.service';
+
+/**
+ * VIP levels (issue 20, ADR 0035; owns vip_levels and vip_members): a member's level from its valid bet over a rolling
+ * window (play statistics), evaluated by the `vip.evaluate` job, with upgrade bonuses offered in the reward centre
+ * once per level; the levels carry the rebate rates the rebate module pays.
+ */
+export const createVipModule = (deps: Omit<VipDeps, 'repo'> & { db: Database; now: Clock }) => {
+  const service = vipServiceFactory({ ...deps, repo: vipRepository(deps.db) });
+  const jobs: JobDefinition[] = [
+    { name: 'vip.evaluate', schedule: every(5, 'minutes'), run: async ({ signal }) => service.evaluate(signal) },
+  ];
+  return {
+    service,
+    jobs,
+    routes:
+      (options: { auth: Pick<Auth, 'requireMember'>; merchantOf: MerchantResolver }) =>
+      async (app: FastifyInstance) => {
+        route(app, 'GET', API.vip.state, {
+          guard: options.auth.requireMember,
+          handler: async ({ caller, query, request, reply }) => {
+            void reply.header('cache-control', 'no-store');
+            const merchant = await options.merchantOf(request);
+            const language = (query.language ?? merchant.defaultLanguage).toUpperCase();
+            return service.state(merchant, caller.memberId, language);
+          },
+        });
+      },
+  };
+};
+
+export type VipModule = ReturnType<typeof createVipModule>;

@@ -1,0 +1,116 @@
+import type { Queryable } from '../../../db/database';
+
+/** A VIP level (migration 0038); rebate rates in basis points of valid bet by game type. */
+export type VipLevelRow = {
+  level: number;
+  name: Record<string, string>;
+  label: string;
+  minValidBetMinor: bigint;
+  upgradeBonusMinor: bigint;
+  rebateRatesBp: Record<string, number>;
+};
+
+export type VipMemberRow = {
+  memberId: bigint;
+  level: number;
+  levelSince: Date;
+  highestRewarded: number;
+  validBetMinor: bigint;
+};
+
+type LevelDbRow = { level: number; name: Record<string, string>; label: string } & {
+  min_valid_bet_minor: string;
+  upgrade_bonus_minor: string;
+  rebate_rates: Record<string, number>;
+};
+type MemberDbRow = {
+  member_id: string;
+  level: number;
+  level_since: Date | string;
+  highest_rewarded: number;
+  valid_bet_minor: string;
+};
+
+const toMember = (row: MemberDbRow): VipMemberRow => ({
+  memberId: BigInt(row.member_id),
+  level: Number(row.level),
+  levelSince: new Date(row.level_since),
+  highestRewarded: Number(row.highest_rewarded),
+  validBetMinor: BigInt(row.valid_bet_minor),
+});
+
+/** SQL for vip_levels and vip_members (migration 0038). */
+export const vipRepository = (db: Queryable) => ({
+  levels: async (merchantId: number): Promise<VipLevelRow[]> => {
+    const { rows } = await db.query<LevelDbRow>(
+      `SELECT level, name, label, min_valid_bet_minor::text, upgrade_bonus_minor::text, rebate_rates
+       FROM vip_levels WHERE merchant_id = $1 ORDER BY level`,
+      [merchantId],
+    );
+    return rows.map((row) => ({
+      level: Number(row.level),
+      name: row.name,
+      label: row.label,
+      minValidBetMinor: BigInt(row.min_valid_bet_minor),
+      upgradeBonusMinor: BigInt(row.upgrade_bonus_minor),
+      rebateRatesBp: row.rebate_rates,
+    }));
+  },
+
+  setLevel: async (merchantId: number, level: VipLevelRow): Promise<void> => {
+    await db.query(
+      `INSERT INTO vip_levels (merchant_id, level, name, label, min_valid_bet_minor, upgrade_bonus_minor, rebate_rates)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)
+       ON CONFLICT (merchant_id, level) DO UPDATE SET name = EXCLUDED.name, label = EXCLUDED.label,
+         min_valid_bet_minor = EXCLUDED.min_valid_bet_minor, upgrade_bonus_minor = EXCLUDED.upgrade_bonus_minor,
+         rebate_rates = EXCLUDED.rebate_rates`,
+      [
+        ...[merchantId, level.level, JSON.stringify(level.name), level.label],
+        ...[level.minValidBetMinor.toString(), level.upgradeBonusMinor.toString(), JSON.stringify(level.rebateRatesBp)],
+      ],
+    );
+  },
+
+  /** Merchants with VIP levels, and the business day now in each one's time zone. */
+  merchantsWithLevels: async (now: Date): Promise<{ merchantId: number; today: string }[]> => {
+    const { rows } = await db.query<{ merchant_id: number; today: string }>(
+      `SELECT d.id AS merchant_id, (($1::timestamptz) AT TIME ZONE d.timezone)::date::text AS today
+       FROM merchant_directory d WHERE EXISTS (SELECT 1 FROM vip_levels l WHERE l.merchant_id = d.id) ORDER BY d.id`,
+      [now],
+    );
+    return rows.map((row) => ({ merchantId: Number(row.merchant_id), today: row.today }));
+  },
+
+  members: async (merchantId: number, memberIds: readonly bigint[] | null = null): Promise<VipMemberRow[]> => {
+    const { rows } = await db.query<MemberDbRow>(
+      `SELECT member_id::text, level, level_since, highest_rewarded, valid_bet_minor::text FROM vip_members
+       WHERE merchant_id = $1 AND ($2::bigint[] IS NULL OR member_id = ANY($2::bigint[]))`,
+      [merchantId, memberIds === null ? null : memberIds.map(String)],
+    );
+    return rows.map(toMember);
+  },
+
+  save: async (merchantId: number, rows: readonly VipMemberRow[], now: Date): Promise<void> => {
+    if (rows.length === 0) return;
+    await db.query(
+      `INSERT INTO vip_members (merchant_id, member_id, level, level_since, highest_rewarded, valid_bet_minor,
+         evaluated_at)
+       SELECT $1, m, l, s, h, v, $7
+       FROM unnest($2::bigint[], $3::smallint[], $4::timestamptz[], $5::smallint[], $6::bigint[]) AS u(m, l, s, h, v)
+       ON CONFLICT (merchant_id, member_id) DO UPDATE SET level = EXCLUDED.level, level_since = EXCLUDED.level_since,
+         highest_rewarded = EXCLUDED.highest_rewarded, valid_bet_minor = EXCLUDED.valid_bet_minor,
+         evaluated_at = EXCLUDED.evaluated_at`,
+      [
+        merchantId,
+        rows.map((r) => r.memberId.toString()),
+        rows.map((r) => r.level),
+        rows.map((r) => r.levelSince.toISOString()),
+        rows.map((r) => r.highestRewarded),
+        rows.map((r) => r.validBetMinor.toString()),
+        now,
+      ],
+    );
+  },
+});
+
+export type VipRepository = ReturnType<typeof vipRepository>;

@@ -1,0 +1,30 @@
+import {
+  API,
+  ManualRebateSchema,
+  RewardClaimSchema,
+  RewardListSchema,
+  type ManualRebate,
+  type Reward,
+  type RewardList,
+} from '@platform/contracts';
+import { apiRequest } from '@/lib/api-client';
+
+export const REWARDS_QUERY_ROOT = 'rewards';
+export const rewardsQueryKey = [REWARDS_QUERY_ROOT, 'list'] as const;
+export const manualRebateQueryKey = [REWARDS_QUERY_ROOT, 'manual-rebate'] as const;
+
+/** GET the member's rewards (reward centre) and how many wait for a claim. */
+export const fetchRewards = (signal?: AbortSignal): Promise<RewardList> =>
+  apiRequest(API.rewards.list, { schema: RewardListSchema, ...(signal ? { signal } : {}) });
+
+/** POST a claim of one of the member's pending rewards. */
+export const claimReward = (id: string): Promise<Reward> =>
+  apiRequest(API.rewards.claim.replace(':id', encodeURIComponent(id)), { method: 'POST', schema: RewardClaimSchema });
+
+/** GET today's rebate so far (manualRebate). */
+export const fetchManualRebate = (signal?: AbortSignal): Promise<ManualRebate> =>
+  apiRequest(API.rebate.manual, { schema: ManualRebateSchema, ...(signal ? { signal } : {}) });
+
+/** POST the manual rebate claim (once per window). */
+export const claimManualRebate = (): Promise<Reward> =>
+  apiRequest(API.rebate.manualClaim, { method: 'POST', schema: RewardClaimSchema });
