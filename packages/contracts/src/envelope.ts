@@ -164,6 +164,10 @@ export const ErrorCode = {
   PROMOTION_NOT_CLAIMABLE: 'PROMOTION_NOT_CLAIMABLE',
   /** The application was already approved or rejected. */
   PROMOTION_CLAIM_DECIDED: 'PROMOTION_CLAIM_DECIDED',
+  /** No such manual bonus grant request for this merchant. */
+  BONUS_GRANT_NOT_FOUND: 'BONUS_GRANT_NOT_FOUND',
+  /** The manual bonus grant request was already approved or rejected. */
+  BONUS_GRANT_DECIDED: 'BONUS_GRANT_DECIDED',
   // Back office (issue 7)
   /** The member's status does not allow this (e.g. unlocking a closed account, resetting a trial's password). */
   MEMBER_STATE_INVALID: 'MEMBER_STATE_INVALID',

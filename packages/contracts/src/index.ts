@@ -49,3 +49,4 @@ export * from './agent-contract-paths';
 export * from './agent-contract-routes';
 export * from './bonus';
 export * from './promotions';
+export * from './promotions-ops';
