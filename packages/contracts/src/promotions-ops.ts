@@ -5,7 +5,7 @@ import { PROMOTION_KINDS } from './promotions';
  * Promotions in the back office (issue 20): the terms staff set, suspend and resume, and manual bonus grants that a
  * second staff member approves (maker-checker). Money is a decimal string in the merchant's scale.
  */
-const required = { required_error: 'is required' };
+const required = { error: (issue: { input: unknown }) => (issue.input === undefined ? 'is required' : 'must be text') };
 const money = z
   .string(required)
   .trim()

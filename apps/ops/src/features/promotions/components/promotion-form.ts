@@ -84,7 +84,10 @@ export const toInput = (f: PromotionForm): OpsPromotionInput => {
 export const PromotionFormSchema = z
   .custom<PromotionForm>()
   .transform(toInput)
-  .pipe(OpsPromotionInputSchema) as unknown as z.ZodType<OpsPromotionInput, PromotionForm>;
+  .pipe(OpsPromotionInputSchema as unknown as z.ZodType<OpsPromotionInput, OpsPromotionInput>) as unknown as z.ZodType<
+  OpsPromotionInput,
+  PromotionForm
+>;
 
 const str = (n: number | null) => (n === null ? '' : String(n));
 

@@ -72,6 +72,11 @@ describe('member centre promotions and bonus', { timeout: 20_000 }, () => {
         ],
         availablePromoCount: claimed ? 1 : 2,
       }),
+      // The public state's promotion part: the badge of the member centre's promotions entry.
+      [`GET ${API.promotions.state}`]: () => ({
+        availablePromoCount: claimed ? 1 : 2,
+        availablePromo: { REFERRAL: { enabled: false } },
+      }),
       [`POST ${API.promotions.claim.replace(':id', '1')}`]: () => {
         claimed = true;
         return { claimId: '9', status: 'claimed', grant: grant({ amount: '8.88', balance: '8.88' }) };
@@ -82,10 +87,15 @@ describe('member centre promotions and bonus', { timeout: 20_000 }, () => {
     expect(cards.map((card) => card.getAttribute('data-status'))).toEqual(['claim', 'join']);
     expect(within(cards[1] as HTMLElement).getByText('100.00% bonus up to 1,000.00')).toBeVisible();
     expect(screen.getByTestId('promotions-available')).toHaveTextContent('Promotions you can take: 2');
+    const entry = () =>
+      within(screen.getByRole('navigation', { name: 'Member centre pages' })).getByRole('link', { current: 'page' });
+    await waitFor(() => expect(entry()).toHaveTextContent('Promotions2 new'));
     await user.click(within(cards[0] as HTMLElement).getByRole('button', { name: 'Claim' }));
     await waitFor(() => expect(callsTo(api, 'POST', API.promotions.claim.replace(':id', '1'))).toHaveLength(1));
     await waitFor(() => expect(screen.getAllByTestId('promotion')[0]).toHaveAttribute('data-status', 'claimed'));
     expect(within(screen.getAllByTestId('promotion')[0] as HTMLElement).queryByRole('button')).toBeNull();
+    // The claim refreshes the badge: one promotion left to take.
+    await waitFor(() => expect(entry()).toHaveTextContent('Promotions1 new'));
   });
 
   it('should show the bonus being wagered with its turnover, and the latest grants', async () => {

@@ -2,6 +2,7 @@ import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ROUTES, WHITELABEL_MODULES } from '@platform/contracts';
 import { isModuleEnabled, useConfig } from '@/lib/config';
+import { useAvailablePromoCount } from '@/lib/promotion-state';
 
 /**
  * Only entries whose page exists today. Deposit, withdrawal, bonus, reward centre and manual rebate are
@@ -10,8 +11,10 @@ import { isModuleEnabled, useConfig } from '@/lib/config';
 export function SideMenuLinks() {
   const { t } = useTranslation();
   const { whitelabel } = useConfig();
-  const links = [
-    { to: ROUTES.promotions, label: t('sideMenu.promotions') },
+  // The public state's availablePromoCount: promotions the member can still join or claim (0 for guests).
+  const available = useAvailablePromoCount();
+  const links: { to: string; label: string; badge?: number }[] = [
+    { to: ROUTES.promotions, label: t('sideMenu.promotions'), badge: available },
     ...(isModuleEnabled(whitelabel, WHITELABEL_MODULES.POINTS_SYSTEM)
       ? [{ to: ROUTES.pointMall, label: t('sideMenu.pointMall') }]
       : []),
@@ -26,6 +29,15 @@ export function SideMenuLinks() {
           <li key={link.to}>
             <NavLink to={link.to} className="side-menu__link">
               {link.label}
+              {link.badge !== undefined && link.badge > 0 && (
+                <span
+                  className="badge badge--count"
+                  data-testid="promotions-badge"
+                  aria-label={t('sideMenu.availablePromotions', { count: link.badge })}
+                >
+                  {link.badge > 99 ? '99+' : link.badge}
+                </span>
+              )}
             </NavLink>
           </li>
         ))}
