@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { API, type BonusGrant, type Promotion } from '@platform/contracts';
 import { callsTo, mockApi } from '@/testing/api-mock';
@@ -116,5 +116,51 @@ describe('member centre promotions and bonus', { timeout: 20_000 }, () => {
       'ACTIVE',
       'CONVERTED',
     ]);
+  });
+
+  it('should send an application with its comment and images, and refuse a non-image before sending', async () => {
+    let applied = false;
+    const api = mockApi({
+      'GET /wps/member/info': () => makeMemberInfo(),
+      [`GET ${API.wallet.balance}`]: () => ({ balance: '10.00', currencySymbol: '$' }),
+      [`GET ${API.promotions.list}`]: () => ({
+        list: [
+          promotion({
+            id: '4',
+            kind: 'APPLICATION',
+            title: 'Share your big win',
+            status: applied ? 'applying' : 'join',
+            bonus: '20.00',
+          }),
+        ],
+        availablePromoCount: applied ? 0 : 1,
+      }),
+      [`POST ${API.promotions.apply.replace(':id', '4')}`]: () => {
+        applied = true;
+        return { claimId: '12', status: 'applying' };
+      },
+    });
+    const { user } = await renderApp('/member?page=promotions');
+    const card = await screen.findByTestId('promotion', {}, COLD);
+    expect(within(card).getByTestId('promotion-status')).toHaveTextContent('Apply with a comment and images');
+    await user.click(within(card).getByTestId('promotion-apply'));
+    const form = within(screen.getByTestId('promotion-apply-form'));
+    await user.type(form.getByTestId('promotion-apply-comment'), 'My 500x on Lucky Lanterns');
+    expect(form.getByText('25 / 140 characters')).toBeVisible();
+    const input = form.getByTestId('promotion-apply-images');
+    // A file picker's "all files" choice: the accept filter does not stop it.
+    fireEvent.change(input, { target: { files: [new File(['%PDF'], 'proof.pdf', { type: 'application/pdf' })] } });
+    expect(form.getByTestId('promotion-apply-file-error')).toHaveTextContent(/png|jpg|image/i);
+    expect(form.getByTestId('promotion-apply-submit')).toBeDisabled();
+    await user.upload(input, [
+      new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'a.png', { type: 'image/png' }),
+      new File([new Uint8Array([0xff, 0xd8, 0xff])], 'b.jpg', { type: 'image/jpeg' }),
+    ]);
+    await user.click(form.getByTestId('promotion-apply-submit'));
+    await waitFor(() => expect(screen.getByTestId('promotion-status')).toHaveTextContent('Application under review'));
+    const [, init] = callsTo(api, 'POST', API.promotions.apply.replace(':id', '4'))[0] as [unknown, RequestInit];
+    const sent = init.body as FormData;
+    expect(sent.get('comment')).toBe('My 500x on Lucky Lanterns');
+    expect((sent.getAll('images') as File[]).map((file) => file.name)).toEqual(['a.png', 'b.jpg']);
   });
 });
