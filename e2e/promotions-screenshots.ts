@@ -77,20 +77,31 @@ try {
     await page.goto('/member?page=promotions');
     await page.getByTestId('page-loader').waitFor({ state: 'detached' });
     const card = page.getByTestId('promotion').filter({ has: page.getByTestId('promotion-apply') });
-    await card.getByTestId('promotion-apply').click();
-    await card.getByTestId('promotion-apply-comment').fill('My 500x win on Lucky Lanterns');
+    // The sticky header can lie over the card on a phone while the page settles: a plain DOM click.
+    await card.getByTestId('promotion-apply').evaluate((button) => (button as HTMLButtonElement).click());
+    const form = page.getByTestId('promotion-apply-form');
+    await form.getByTestId('promotion-apply-comment').fill('My 500x win on Lucky Lanterns');
     await settle(page);
-    await card.scrollIntoViewIfNeeded();
+    await form.evaluate((el) => el.closest('li')?.scrollIntoView({ block: 'center' }));
     await page.screenshot({ path: join(OUT, `web-promotions-apply-${variant.name}.png`) });
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.getByTestId('side-menu-toggle').click();
+    // The side menu: open already on a laptop, behind its toggle on a phone.
+    if (!(await page.getByTestId('promotions-badge').isVisible())) {
+      await page.getByTestId('side-menu-toggle').evaluate((button) => (button as HTMLButtonElement).click());
+    }
     await page.getByTestId('promotions-badge').waitFor();
+    await page.waitForTimeout(1000);
+    await page.getByTestId('promotions-badge').evaluate((badge) => badge.scrollIntoView({ block: 'center' }));
     await settle(page);
     await page.screenshot({ path: join(OUT, `web-side-menu-badge-${variant.name}.png`) });
 
     await page.goto('/member?page=depositv2');
     await page.getByTestId('deposit-bonuses').waitFor();
-    await page.getByTestId('deposit-bonuses').locator('input').nth(1).check();
+    await page
+      .getByTestId('deposit-bonuses')
+      .locator('input')
+      .nth(1)
+      .evaluate((radio) => (radio as HTMLInputElement).click());
     await page.getByTestId('deposit-bonuses').scrollIntoViewIfNeeded();
     await settle(page);
     await page.screenshot({ path: join(OUT, `web-deposit-bonus-${variant.name}.png`) });

@@ -50,7 +50,7 @@ export function PromotionDialog({ promotion, onClose }: { promotion: OpsPromotio
       testId="promotion-dialog"
     >
       <form className="form" noValidate onSubmit={(event) => void submit.onSubmit(event)}>
-        <div className="form__grid">
+        <div className="form__grid promotions__grid">
           <SelectField
             label={t('promotions.fields.kind')}
             required
@@ -67,11 +67,11 @@ export function PromotionDialog({ promotion, onClose }: { promotion: OpsPromotio
             {...form.register('audience')}
           />
         </div>
-        <div className="form__grid">
+        <div className="form__grid promotions__grid">
           {field('title.EN', 'promotions.fields.titleEn', { required: true })}
           {field('title.TY', 'promotions.fields.titleTy')}
         </div>
-        <div className="form__grid">
+        <div className="form__grid promotions__grid">
           <TextAreaField
             label={t('promotions.fields.termsEn')}
             testId="promotion-terms-EN"
@@ -87,7 +87,7 @@ export function PromotionDialog({ promotion, onClose }: { promotion: OpsPromotio
             {...form.register('terms.TY')}
           />
         </div>
-        <div className="form__grid">
+        <div className="form__grid promotions__grid">
           {field('startsAt', 'promotions.fields.startsAt', { type: 'datetime-local' })}
           {field('endsAt', 'promotions.fields.endsAt', { type: 'datetime-local', hint: t('promotions.endsAtHint') })}
           {field('perMemberLimit', 'promotions.fields.perMemberLimit', { inputMode: 'numeric', required: true })}
@@ -95,7 +95,7 @@ export function PromotionDialog({ promotion, onClose }: { promotion: OpsPromotio
         </div>
         <fieldset className="promotions__fieldset">
           <legend>{t('promotions.reward')}</legend>
-          <div className="form__grid">
+          <div className="form__grid promotions__grid">
             {deposit ? (
               <>
                 {field('percent', 'promotions.fields.percent', { inputMode: 'decimal', required: true })}

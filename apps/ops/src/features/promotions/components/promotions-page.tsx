@@ -59,6 +59,10 @@ export function PromotionsPage() {
           <strong>{row.title.EN}</strong>
           <br />
           <span className="muted">{t(`promotions.kinds.${row.kind}`)}</span>
+          <br />
+          <span className="muted" data-testid="promotion-schedule">
+            {formatDateTime(row.startsAt)} – {row.endsAt === null ? t('promotions.noEnd') : formatDateTime(row.endsAt)}
+          </span>
         </>
       ),
     },
@@ -85,12 +89,6 @@ export function PromotionsPage() {
       header: t('promotions.claims'),
       align: 'end',
       cell: (row) => (row.totalLimit === null ? row.claimedCount : `${row.claimedCount} / ${row.totalLimit}`),
-    },
-    {
-      key: 'schedule',
-      header: t('promotions.schedule'),
-      cell: (row) =>
-        `${formatDateTime(row.startsAt)} – ${row.endsAt === null ? t('promotions.noEnd') : formatDateTime(row.endsAt)}`,
     },
     {
       key: 'status',
