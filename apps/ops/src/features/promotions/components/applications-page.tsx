@@ -38,11 +38,10 @@ export function ApplicationsPage() {
       key: 'member',
       header: t('promotions.applications.member'),
       cell: (row) => (
-        <>
+        <div className="promotions__cell">
           <strong>{row.username}</strong>
-          <br />
           <span className="muted">{formatDateTime(row.createdAt)}</span>
-        </>
+        </div>
       ),
     },
     { key: 'promotion', header: t('promotions.applications.promotion'), cell: (row) => row.promotionTitle },

@@ -144,7 +144,7 @@ export function ManualGrantsPage() {
       key: 'status',
       header: t('promotions.fields.status'),
       cell: (row) => (
-        <>
+        <span>
           <StatusBadge
             tone={TONES[row.status]}
             label={t(`promotions.grants.states.${row.status}`)}
@@ -152,7 +152,7 @@ export function ManualGrantsPage() {
           />
           {row.decidedBy !== null && ` ${row.decidedBy}`}
           {row.rejectReason !== null && ` — ${row.rejectReason}`}
-        </>
+        </span>
       ),
     },
     {

@@ -19,7 +19,7 @@ function Reward({ row }: { row: OpsPromotion }) {
   const { t } = useTranslation();
   if (row.percent === null) return <Money amount={row.bonus ?? '0'} />;
   return (
-    <>
+    <span>
       {row.percent}%
       {row.maxBonus !== null && (
         <>
@@ -27,7 +27,7 @@ function Reward({ row }: { row: OpsPromotion }) {
           {t('promotions.upTo')} <Money amount={row.maxBonus} />
         </>
       )}
-    </>
+    </span>
   );
 }
 
@@ -55,15 +55,13 @@ export function PromotionsPage() {
       key: 'title',
       header: t('promotions.fields.title'),
       cell: (row) => (
-        <>
+        <div className="promotions__cell">
           <strong>{row.title.EN}</strong>
-          <br />
           <span className="muted">{t(`promotions.kinds.${row.kind}`)}</span>
-          <br />
           <span className="muted" data-testid="promotion-schedule">
             {formatDateTime(row.startsAt)} – {row.endsAt === null ? t('promotions.noEnd') : formatDateTime(row.endsAt)}
           </span>
-        </>
+        </div>
       ),
     },
     { key: 'reward', header: t('promotions.reward'), cell: (row) => <Reward row={row} /> },
