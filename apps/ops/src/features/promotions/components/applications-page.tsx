@@ -92,7 +92,7 @@ export function ApplicationsPage() {
   ];
 
   return (
-    <section className="page" data-testid="applications-page">
+    <section className="page promotions-page" data-testid="applications-page">
       <PageHeader title={t('nav.promotionApplications')} />
       <DataTable
         query={query}

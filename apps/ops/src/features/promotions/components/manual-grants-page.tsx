@@ -187,7 +187,7 @@ export function ManualGrantsPage() {
   ];
 
   return (
-    <section className="page" data-testid="grants-page">
+    <section className="page promotions-page" data-testid="grants-page">
       <PageHeader title={t('nav.bonusGrants')} />
       <GrantRequestForm />
       <DataTable

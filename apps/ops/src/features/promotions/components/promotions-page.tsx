@@ -122,7 +122,7 @@ export function PromotionsPage() {
   ];
 
   return (
-    <section className="page" data-testid="promotions-page">
+    <section className="page promotions-page" data-testid="promotions-page">
       <PageHeader
         title={t('nav.promotions')}
         actions={
