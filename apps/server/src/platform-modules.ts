@@ -170,7 +170,10 @@ export const registerModules = async (
   jobs.scheduler.register(...bonusWallet.jobs);
   app.decorate('bonusWallet', bonusWallet.service);
   await app.register(bonusWallet.routes({ auth: identity.auth, merchantOf: identity.merchantOf }));
-  const promotions = createPromotionsModule({ db, bonus: bonusWallet.service, now });
+  const promotions = createPromotionsModule({
+    ...{ db, bonus: bonusWallet.service, now },
+    whitelabelTree: merchants.whitelabelTree,
+  });
   app.decorate('promotions', promotions);
   await app.register(promotions.routes({ auth: identity.auth, merchantOf: identity.merchantOf, limiter, staff }));
   const transfer = createTransferModule({ db, wallet: wallet.service, directory: identity.directory, limiter, now });

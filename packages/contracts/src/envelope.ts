@@ -178,6 +178,10 @@ export const ErrorCode = {
   REBATE_NOTHING: 'REBATE_NOTHING',
   /** A rebate rate above the game type's house edge (domain-rules §4.3). */
   REBATE_RATE_ABOVE_EDGE: 'REBATE_RATE_ABOVE_EDGE',
+  /** No such manual bonus grant request for this merchant. */
+  BONUS_GRANT_NOT_FOUND: 'BONUS_GRANT_NOT_FOUND',
+  /** The manual bonus grant request was already approved or rejected. */
+  BONUS_GRANT_DECIDED: 'BONUS_GRANT_DECIDED',
   // Back office (issue 7)
   /** The member's status does not allow this (e.g. unlocking a closed account, resetting a trial's password). */
   MEMBER_STATE_INVALID: 'MEMBER_STATE_INVALID',

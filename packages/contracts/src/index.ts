@@ -50,3 +50,4 @@ export * from './agent-contract-routes';
 export * from './bonus';
 export * from './promotions';
 export * from './rewards';
+export * from './promotions-ops';

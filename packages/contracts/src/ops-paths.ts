@@ -131,4 +131,18 @@ export const OPS_API = {
   promotionApplicationApprove: '/wps/ops/promotions/applications/:id/approve',
   /** POST (promotions.manage): rejects an application, with a reason; nothing is paid. */
   promotionApplicationReject: '/wps/ops/promotions/applications/:id/reject',
+  /** GET (promotions.manage): one image of an application (its position 1 to 3). */
+  promotionApplicationImage: '/wps/ops/promotions/applications/:id/images/:position',
+  /** GET (promotions.manage): every promotion with its terms; POST OpsPromotionInputSchema creates one. */
+  promotions: '/wps/ops/promotions',
+  /** PUT OpsPromotionInputSchema (promotions.manage): edits a promotion's terms (claims already paid keep theirs). */
+  promotion: '/wps/ops/promotions/:id',
+  /** POST OpsPromotionStatusSchema (promotions.manage): suspends (STOPPED) or resumes (ACTIVE) a promotion. */
+  promotionStatus: '/wps/ops/promotions/:id/status',
+  /** GET (promotions.manage): manual bonus grants; POST ManualGrantRequestSchema asks for one (maker). */
+  bonusGrants: '/wps/ops/bonus-grants',
+  /** POST (promotions.manage): a second staff member approves a pending manual grant (checker); it pays once. */
+  bonusGrantApprove: '/wps/ops/bonus-grants/:id/approve',
+  /** POST PromotionApplicationDecisionSchema (promotions.manage): rejects a pending manual grant. */
+  bonusGrantReject: '/wps/ops/bonus-grants/:id/reject',
 } as const;

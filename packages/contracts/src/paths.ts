@@ -75,6 +75,8 @@ export const API = {
   promotions: {
     /** GET (member): the promotions the caller can see with their activity status, and availablePromoCount. */
     list: '/wps/promotions',
+    /** GET (member): the public state's promotion part (spec §3): availablePromoCount and availablePromo. */
+    state: '/wps/promotions/state',
     /** POST (member): claims a free bonus promotion. */
     claim: '/wps/promotions/:id/claim',
     /** POST (member, multipart): applies for an APPLICATION promotion with a comment and up to three images. */

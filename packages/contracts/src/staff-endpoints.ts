@@ -148,6 +148,15 @@ export const STAFF_ENDPOINTS: readonly StaffEndpoint[] = [
   { method: 'GET', path: OPS_API.promotionApplications, permission: 'promotions.manage' },
   { method: 'POST', path: OPS_API.promotionApplicationApprove, permission: 'promotions.manage' },
   { method: 'POST', path: OPS_API.promotionApplicationReject, permission: 'promotions.manage' },
+  { method: 'GET', path: OPS_API.promotionApplicationImage, permission: 'promotions.manage' },
+  { method: 'GET', path: OPS_API.promotions, permission: 'promotions.manage' },
+  { method: 'POST', path: OPS_API.promotions, permission: 'promotions.manage' },
+  { method: 'PUT', path: OPS_API.promotion, permission: 'promotions.manage' },
+  { method: 'POST', path: OPS_API.promotionStatus, permission: 'promotions.manage' },
+  { method: 'GET', path: OPS_API.bonusGrants, permission: 'promotions.manage' },
+  { method: 'POST', path: OPS_API.bonusGrants, permission: 'promotions.manage' },
+  { method: 'POST', path: OPS_API.bonusGrantApprove, permission: 'promotions.manage' },
+  { method: 'POST', path: OPS_API.bonusGrantReject, permission: 'promotions.manage' },
 ];
 
 /** The sign-in steps: staff routes without a session (the role test accepts these and nothing else off the table). */

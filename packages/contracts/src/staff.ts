@@ -55,7 +55,7 @@ export const STAFF_PERMISSIONS = [
   'audit.view',
   /** Staff accounts of the merchant: create, change role, disable, reset MFA. */
   'staff.manage',
-  /** Promotions: application queue decisions (issue 20). */
+  /** Promotions: terms, suspension, the application queue, manual bonus grants (a second approver; issue 20). */
   'promotions.manage',
   /** Platform: merchants. Only `super`. */
   'merchants.manage',

@@ -169,6 +169,28 @@ export const OPS_ROUTES: readonly OpsRoute[] = [
     nav: { group: 'content', order: 40 },
     Page: page(() => import('@/features/messages/components/messages-page'), 'MessagesPage'),
   },
+  // Promotions (issue 20)
+  {
+    path: 'promotions',
+    permission: 'promotions.manage',
+    titleKey: 'nav.promotions',
+    nav: { group: 'content', order: 50 },
+    Page: page(() => import('@/features/promotions/components/promotions-page'), 'PromotionsPage'),
+  },
+  {
+    path: 'promotions/applications',
+    permission: 'promotions.manage',
+    titleKey: 'nav.promotionApplications',
+    nav: { group: 'content', order: 60 },
+    Page: page(() => import('@/features/promotions/components/applications-page'), 'ApplicationsPage'),
+  },
+  {
+    path: 'promotions/grants',
+    permission: 'promotions.manage',
+    titleKey: 'nav.bonusGrants',
+    nav: { group: 'content', order: 70 },
+    Page: page(() => import('@/features/promotions/components/manual-grants-page'), 'ManualGrantsPage'),
+  },
   {
     path: 'support/chats',
     permission: 'support.handle',

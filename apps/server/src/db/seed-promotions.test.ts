@@ -16,7 +16,7 @@ describeEachDatabase('demo promotions seed', (getDb) => {
          (p.status = 'ACTIVE' AND p.starts_at <= now()) AS live
        FROM promotions p JOIN merchants m ON m.id = p.merchant_id WHERE m.code = 'demo' ORDER BY p.sort`,
     );
-    expect(rows.map((r) => r.kind)).toEqual(['FIRST_DEPOSIT', 'RELOAD', 'FREE']);
+    expect(rows.map((r) => r.kind)).toEqual(['FIRST_DEPOSIT', 'RELOAD', 'FREE', 'APPLICATION']);
     expect(rows.every((r) => r.live && r.en !== '' && r.ty !== '' && r.en !== r.ty)).toBe(true);
   });
 });

@@ -20,6 +20,18 @@ import {
   RewardParamsSchema,
   VipStateSchema,
 } from '../rewards';
+import {
+  ManualGrantListSchema,
+  ManualGrantRequestSchema,
+  ManualGrantSchema,
+  OpsPromotionInputSchema,
+  OpsPromotionListSchema,
+  OpsPromotionParamsSchema,
+  OpsPromotionSchema,
+  OpsPromotionStatusSchema,
+  PromotionApplicationImageParamsSchema,
+  PromotionStateSchema,
+} from '../promotions-ops';
 import type { RouteDescriptor } from './route-descriptor';
 
 /** The member's bonuses and promotions (issue 20; spec §2 member centre bonusDetails, promotions, rewardCenter). */
@@ -32,6 +44,7 @@ export const ENGAGEMENT_ROUTES = [
     query: PromotionListQuerySchema,
     response: PromotionListSchema,
   },
+  { method: 'GET', path: API.promotions.state, auth: 'member', response: PromotionStateSchema },
   {
     method: 'POST',
     path: API.promotions.claim,
@@ -68,5 +81,59 @@ export const ENGAGEMENT_ROUTES = [
     params: PromotionApplicationParamsSchema,
     body: PromotionApplicationDecisionSchema,
     response: PromotionApplicationDecidedSchema,
+  },
+  // Answers the image itself.
+  {
+    method: 'GET',
+    path: OPS_API.promotionApplicationImage,
+    auth: 'staff',
+    params: PromotionApplicationImageParamsSchema,
+  },
+  { method: 'GET', path: OPS_API.promotions, auth: 'staff', response: OpsPromotionListSchema },
+  {
+    method: 'POST',
+    path: OPS_API.promotions,
+    auth: 'staff',
+    body: OpsPromotionInputSchema,
+    response: OpsPromotionSchema,
+  },
+  {
+    method: 'PUT',
+    path: OPS_API.promotion,
+    auth: 'staff',
+    params: OpsPromotionParamsSchema,
+    body: OpsPromotionInputSchema,
+    response: OpsPromotionSchema,
+  },
+  {
+    method: 'POST',
+    path: OPS_API.promotionStatus,
+    auth: 'staff',
+    params: OpsPromotionParamsSchema,
+    body: OpsPromotionStatusSchema,
+    response: OpsPromotionSchema,
+  },
+  { method: 'GET', path: OPS_API.bonusGrants, auth: 'staff', response: ManualGrantListSchema },
+  {
+    method: 'POST',
+    path: OPS_API.bonusGrants,
+    auth: 'staff',
+    body: ManualGrantRequestSchema,
+    response: ManualGrantSchema,
+  },
+  {
+    method: 'POST',
+    path: OPS_API.bonusGrantApprove,
+    auth: 'staff',
+    params: OpsPromotionParamsSchema,
+    response: ManualGrantSchema,
+  },
+  {
+    method: 'POST',
+    path: OPS_API.bonusGrantReject,
+    auth: 'staff',
+    params: OpsPromotionParamsSchema,
+    body: PromotionApplicationDecisionSchema,
+    response: ManualGrantSchema,
   },
 ] as const satisfies readonly RouteDescriptor[];

@@ -3,7 +3,7 @@
  * minor units of the merchant's currency; `percentBp` is basis points of the deposit (10000 = 100%).
  */
 export type DemoPromotion = {
-  kind: 'FIRST_DEPOSIT' | 'RELOAD' | 'FREE' | 'CASHBACK';
+  kind: 'FIRST_DEPOSIT' | 'RELOAD' | 'FREE' | 'CASHBACK' | 'APPLICATION';
   title: { EN: string; TY: string };
   terms: { EN: string; TY: string };
   audience: 'EVERYONE' | 'NEW_MEMBERS';
@@ -59,5 +59,18 @@ export const DEMO_PROMOTIONS: readonly DemoPromotion[] = [
     ...{ fixedMinor: 888, percentBp: 0, maxMinor: null, minDepositMinor: 0 },
     ...{ turnoverMultiple: 5, turnoverBase: 'BONUS', maxBetMinor: 500, maxConversionMinor: 5_000 },
     ...{ expiryHours: 72, onWithdraw: 'FORFEIT' },
+  },
+  {
+    kind: 'APPLICATION',
+    title: { EN: 'Share your big win: 20 bonus', TY: 'Ibahagi ang malaking panalo mo: 20 na bonus' },
+    terms: {
+      EN: 'Send a screenshot of a win of 100x or more with a short comment. Staff review it; wager the bonus x5.',
+      TY: 'Magpadala ng screenshot ng panalong 100x o higit pa na may maikling komento. Susuriin ito ng staff; tayaan ang bonus x5.',
+    },
+    audience: 'EVERYONE',
+    perMemberLimit: 1,
+    ...{ fixedMinor: 2_000, percentBp: 0, maxMinor: null, minDepositMinor: 0 },
+    ...{ turnoverMultiple: 5, turnoverBase: 'BONUS', maxBetMinor: null, maxConversionMinor: null },
+    ...{ expiryHours: 168, onWithdraw: 'FORFEIT' },
   },
 ];

@@ -3,6 +3,7 @@ import { MemberCentre } from '@/features/member/components/member-centre';
 import { useRewardCount } from '@/features/rewards/components/use-reward-count';
 import { isModuleEnabled, useConfig } from '@/lib/config';
 import { useUnreadMessages } from '@/lib/inbox';
+import { useAvailablePromoCount } from '@/lib/promotion-state';
 import { MEMBER_PAGES } from '../member-pages';
 import { useRouteTitle } from './use-route-title';
 
@@ -12,9 +13,14 @@ const { manualRebate: _manualRebate, ...WITHOUT_MANUAL_REBATE } = MEMBER_PAGES;
 export function Component() {
   const unread = useUnreadMessages();
   const rewards = useRewardCount();
+  const promotions = useAvailablePromoCount();
   const { whitelabel } = useConfig();
   const pages = isModuleEnabled(whitelabel, WHITELABEL_MODULES.MANUAL_REBATE) ? MEMBER_PAGES : WITHOUT_MANUAL_REBATE;
   return (
-    <MemberCentre title={useRouteTitle()} pages={pages} badgeCounts={{ messageV2: unread, rewardCenter: rewards }} />
+    <MemberCentre
+      title={useRouteTitle()}
+      pages={pages}
+      badgeCounts={{ messageV2: unread, rewardCenter: rewards, promotions }}
+    />
   );
 }

@@ -1,11 +1,16 @@
 import type { FastifyInstance } from 'fastify';
+import { WHITELABEL_MODULES, type PromotionState } from '@platform/contracts';
 import type { Database } from '../../../db/database';
 import type { Clock } from '../../../lib/clock';
 import type { Auth, MerchantResolver } from '../../identity/identity';
 import { recordAudit } from '../../operations/audit';
 import type { StaffAuth } from '../../operations/staff';
 import type { RateLimiter } from '../../platform/rate-limit';
+import { isModuleEnabled, type Merchant, type MerchantService } from '../../platform/merchant';
 import type { BonusWalletService } from '../bonus-wallet';
+import { manualGrantsFactory } from './promotions-manual-grants';
+import { promotionsOpsRepository } from './promotions-ops.repository';
+import { promotionsOpsServiceFactory } from './promotions-ops.service';
 import { promotionsApplicationsFactory } from './promotions-applications';
 import { promotionsDepositFactory } from './promotions-deposit';
 import { promotionsOpsRoutes } from './promotions-ops.routes';
@@ -17,18 +22,34 @@ export type { PromotionRow } from './promotions.repository';
 export type { PromotionsService } from './promotions.service';
 
 /**
- * Promotions (issue 20; owns promotions, promotion_claims and promotion_claim_images): the member's list with the spec's
+ * Promotions (issue 20; owns promotions, promotion_claims, promotion_claim_images and bonus_manual_grants): the member's list with the spec's
  * activity statuses and availablePromoCount, free-bonus claims, deposit bonuses (the deposit module's port) and
- * application promotions decided by staff, each paid through the bonus wallet.
+ * application promotions decided by staff, each paid through the bonus wallet; the back office's promotions and manual
+ * bonus grants (maker-checker, ADR 0037).
  */
 export const createPromotionsModule = (deps: {
   db: Database;
   bonus: Pick<BonusWalletService, 'grant' | 'active'>;
   now: Clock;
+  /** The site flags: availablePromo.REFERRAL.enabled follows REFERRAL3. */
+  whitelabelTree: MerchantService['whitelabelTree'];
 }) => {
   const repo = promotionsRepository(deps.db);
+  const opsRepo = promotionsOpsRepository(deps.db);
   const service = promotionsServiceFactory({ repo, bonus: deps.bonus, now: deps.now });
   const applications = promotionsApplicationsFactory({ repo, bonus: deps.bonus, now: deps.now, audit: recordAudit });
+  const ops = promotionsOpsServiceFactory({ repo: opsRepo, insert: repo.insert, audit: recordAudit });
+  const grants = manualGrantsFactory({ repo: opsRepo, bonus: deps.bonus, now: deps.now, audit: recordAudit });
+  const state = async (merchant: Merchant, memberId: bigint): Promise<PromotionState> => {
+    const [list, tree] = await Promise.all([
+      service.list(merchant, memberId, merchant.defaultLanguage),
+      deps.whitelabelTree(merchant.id),
+    ]);
+    return {
+      availablePromoCount: list.availablePromoCount,
+      availablePromo: { REFERRAL: { enabled: isModuleEnabled(tree, WHITELABEL_MODULES.REFERRAL) } },
+    };
+  };
   return {
     service,
     applications,
@@ -44,8 +65,8 @@ export const createPromotionsModule = (deps: {
         staff: StaffAuth;
       }) =>
       async (app: FastifyInstance) => {
-        await app.register(promotionsRoutes, { service, applications, ...options });
-        await app.register(promotionsOpsRoutes, { applications, staff: options.staff });
+        await app.register(promotionsRoutes, { service, applications, state, ...options });
+        await app.register(promotionsOpsRoutes, { applications, promotions: ops, grants, staff: options.staff });
       },
   };
 };

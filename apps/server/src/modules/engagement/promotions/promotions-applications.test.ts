@@ -66,6 +66,7 @@ describeEachDatabase('promotion applications', (getDb) => {
     // A second application while the first waits: refused.
     const again = await apply(alice.token, 'again', [png()]);
     expect([again.statusCode, again.json().code]).toEqual([409, 'PROMOTION_LIMIT_REACHED']);
+    expect(await written(alice.id)).toEqual({ claims: 1, images: 2 });
 
     const queue = (await ops('GET', OPS_API.promotionApplications)).json().value.list;
     expect(queue).toContainEqual(

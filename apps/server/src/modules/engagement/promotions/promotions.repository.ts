@@ -252,9 +252,13 @@ export const promotionsRepository = (db: Database) => ({
   },
 
   /** Back office and demo data: a new promotion. */
-  insert: async (merchantId: number, p: Omit<PromotionRow, 'id' | 'claimedCount'>): Promise<bigint> =>
+  insert: async (
+    merchantId: number,
+    p: Omit<PromotionRow, 'id' | 'claimedCount'>,
+    q: Queryable = db,
+  ): Promise<bigint> =>
     (
-      await db.query<{ id: bigint }>(
+      await q.query<{ id: bigint }>(
         `INSERT INTO promotions (merchant_id, kind, title, terms, banner_url, audience, audience_levels,
            audience_agent_id, new_member_days, starts_at, ends_at, status, per_member_limit, total_limit,
            bonus_fixed_minor, bonus_percent_bp, bonus_max_minor, min_deposit_minor, turnover_multiple, turnover_base,

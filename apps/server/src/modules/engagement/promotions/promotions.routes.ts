@@ -5,12 +5,14 @@ import {
   PROMOTION_IMAGE_MAX_BYTES,
   PROMOTION_IMAGE_MAX_FILES,
   PromotionApplyFieldsSchema,
+  type PromotionState,
 } from '@platform/contracts';
 import { readImageForm } from '../../../lib/uploaded-image';
 import { route } from '../../../lib/route';
 import { assertStorable } from '../../../lib/storable-input';
 import { parseInput } from '../../../lib/validate';
 import type { Auth, MerchantResolver } from '../../identity/identity';
+import type { Merchant } from '../../platform/merchant';
 import { tooManyRequests, type RateLimiter, type RateRule } from '../../platform/rate-limit';
 import type { PromotionsApplications } from './promotions-applications';
 import type { PromotionsService } from './promotions.service';
@@ -18,6 +20,8 @@ import type { PromotionsService } from './promotions.service';
 export type PromotionsRoutesOptions = {
   service: PromotionsService;
   applications: Pick<PromotionsApplications, 'apply'>;
+  /** The public state's promotion part (spec §3 availablePromoCount, availablePromo). */
+  state: (merchant: Merchant, memberId: bigint) => Promise<PromotionState>;
   auth: Pick<Auth, 'requireMember'>;
   merchantOf: MerchantResolver;
   limiter: RateLimiter;
@@ -28,7 +32,7 @@ export const CLAIM_RATE_RULE: RateRule = { name: 'promotion-claim', limit: 10, p
 
 /** The member centre's promotions and their claim (spec §2): the caller's own view and claims only. */
 export const promotionsRoutes = async (app: FastifyInstance, options: PromotionsRoutesOptions) => {
-  const { service, applications, auth, merchantOf, limiter } = options;
+  const { service, applications, state, auth, merchantOf, limiter } = options;
   // One more file than allowed is read, so that a fourth image is answered TOO_MANY_FILES rather than dropped.
   await app.register(multipart, {
     limits: {
@@ -45,6 +49,14 @@ export const promotionsRoutes = async (app: FastifyInstance, options: Promotions
       void reply.header('cache-control', 'no-store');
       const merchant = await merchantOf(request);
       return service.list(merchant, caller.memberId, (query.language ?? merchant.defaultLanguage).toUpperCase());
+    },
+  });
+
+  route(app, 'GET', API.promotions.state, {
+    guard: auth.requireMember,
+    handler: async ({ caller, request, reply }) => {
+      void reply.header('cache-control', 'no-store');
+      return state(await merchantOf(request), caller.memberId);
     },
   });
 

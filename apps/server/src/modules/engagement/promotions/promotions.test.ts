@@ -74,6 +74,9 @@ describeEachDatabase('promotions', (getDb) => {
     const after = await list(alice.token);
     expect(after.list.find((p) => p.id === free.toString())?.status).toBe('claimed');
     expect(after.availablePromoCount).toBe(before.availablePromoCount - 1);
+    // The public state's promotion part carries the same count (the badge).
+    const state = (await app.inject({ url: API.promotions.state, headers: bearer(alice.token) })).json().value;
+    expect(state.availablePromoCount).toBe(after.availablePromoCount);
     const details = (await app.inject({ url: API.bonus.details, headers: bearer(alice.token) })).json().value;
     expect(details.active).toMatchObject({ amount: '10.00', balance: '10.00' });
 
@@ -119,5 +122,25 @@ describeEachDatabase('promotions', (getDb) => {
     const res = await claim(dave.token, second);
     expect([res.statusCode, res.json().code]).toEqual([409, 'BONUS_ACTIVE']);
     expect(await writes(dave.id)).toEqual({ claims: 1, grants: 1 });
+  });
+
+  it("should say in the public state whether the referral programme is on (the merchant's REFERRAL3 flag)", async () => {
+    const member = await memberWithSession(app, getDb());
+    const setReferral = (enabled: boolean) =>
+      getDb().query(
+        `INSERT INTO merchant_whitelabel_modules (merchant_id, mod_id, parent_mod_id, enabled, sort)
+         VALUES ($1, 'REFERRAL3', NULL, $2, 100) ON CONFLICT (merchant_id, mod_id) DO UPDATE SET enabled = $2`,
+        [merchantId, enabled],
+      );
+    const state = async () => {
+      const res = await app.inject({ url: API.promotions.state, headers: bearer(member.token) });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().value as { availablePromoCount: number; availablePromo: { REFERRAL: { enabled: boolean } } };
+    };
+    await setReferral(true);
+    expect((await state()).availablePromo).toEqual({ REFERRAL: { enabled: true } });
+    await setReferral(false);
+    expect((await state()).availablePromo).toEqual({ REFERRAL: { enabled: false } });
+    expect((await app.inject({ url: API.promotions.state })).statusCode).toBe(401);
   });
 });

@@ -4,11 +4,13 @@ import {
   DepositChannelListSchema,
   DepositOrderPageSchema,
   DepositOrderSchema,
+  PromotionListSchema,
   type CreateDepositRequest,
   type CreateDepositResponse,
   type DepositChannel,
   type DepositOrder,
   type DepositOrderPage,
+  type Promotion,
 } from '@platform/contracts';
 import { apiRequest } from '@/lib/api-client';
 import { ORDER_QUERY_ROOTS } from '@/lib/realtime';
@@ -42,3 +44,14 @@ export const getOrder = (orderNo: string, signal?: AbortSignal): Promise<Deposit
 /** POST /wps/deposit/orders: idempotent by requestId. */
 export const createDeposit = (request: CreateDepositRequest): Promise<CreateDepositResponse> =>
   apiRequest(API.deposit.orders, { method: 'POST', body: request, schema: CreateDepositResponseSchema });
+
+/** The deposit bonuses the member can opt into now (promotions of kind FIRST_DEPOSIT or RELOAD with status join). */
+export const depositBonusesQueryKey = (language: string) => ['promotions', 'deposit-bonuses', language] as const;
+export const getDepositBonuses = async (language: string, signal?: AbortSignal): Promise<Promotion[]> =>
+  (
+    await apiRequest(API.promotions.list, {
+      query: { language },
+      schema: PromotionListSchema,
+      ...(signal ? { signal } : {}),
+    })
+  ).list.filter((p) => (p.kind === 'FIRST_DEPOSIT' || p.kind === 'RELOAD') && p.status === 'join');

@@ -9,7 +9,14 @@ import { SubmitButton } from '@/components/submit-button';
 import { openConfirm } from '@/lib/app-dialogs';
 import { errorText } from '@/lib/error-text';
 import { newRequestId } from '@/lib/request-id';
-import { channelsQueryKey, createDeposit, DEPOSIT_QUERY_ROOT, getChannels } from '../api/deposit-api';
+import {
+  channelsQueryKey,
+  createDeposit,
+  DEPOSIT_QUERY_ROOT,
+  depositBonusesQueryKey,
+  getChannels,
+  getDepositBonuses,
+} from '../api/deposit-api';
 import { checkAmount, quickAmountsFor } from '../utils/amount';
 import { BankDetails, OrderStatusBadge } from './order-status';
 
@@ -18,14 +25,22 @@ import { BankDetails, OrderStatusBadge } from './order-status';
  * a gateway order sends the browser to the gateway's payment page, a bank order shows where to transfer.
  */
 export function DepositForm() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const channelLegend = useId();
+  const bonusLegend = useId();
+  const language = (i18n.language || 'EN').slice(0, 2).toUpperCase();
   const queryClient = useQueryClient();
   const channels = useQuery({ queryKey: channelsQueryKey, queryFn: ({ signal }) => getChannels(signal) });
   const [channelId, setChannelId] = useState<string | null>(null);
   const [amount, setAmount] = useState('');
   const [amountError, setAmountError] = useState<string | null>(null);
   const [created, setCreated] = useState<CreateDepositResponse | null>(null);
+  // The deposit bonus opted into ('' none): paid with the deposit when it is credited (ADR 0034).
+  const [bonusId, setBonusId] = useState('');
+  const bonuses = useQuery({
+    queryKey: depositBonusesQueryKey(language),
+    queryFn: ({ signal }) => getDepositBonuses(language, signal),
+  });
   // One idempotency key per attempt: a retry after a lost answer does not create a second order.
   const requestId = useRef(newRequestId());
 
@@ -55,10 +70,19 @@ export function DepositForm() {
       const problem = checkAmount(amount, selected);
       setAmountError(problem === null ? null : describe(problem));
       if (problem !== null) return;
-      const body = { channelId: selected.id, amount: amount.trim(), requestId: requestId.current };
+      const bonus = (bonuses.data ?? []).find((p) => p.id === bonusId);
+      const body = {
+        channelId: selected.id,
+        amount: amount.trim(),
+        requestId: requestId.current,
+        ...(bonus ? { promotionId: bonus.id } : {}),
+      };
       openConfirm({
         title: t('deposit.confirmTitle'),
-        message: t('deposit.confirmMessage', { amount: body.amount, channel: selected.name }),
+        message: [
+          t('deposit.confirmMessage', { amount: body.amount, channel: selected.name }),
+          ...(bonus ? [t('deposit.confirmBonus', { title: bonus.title })] : []),
+        ].join(' '),
         confirmLabel: t('deposit.confirm'),
         cancelLabel: t('common.cancel'),
         onConfirm: () => {
@@ -131,6 +155,37 @@ export function DepositForm() {
               </button>
             ))}
           </div>
+          {(bonuses.data ?? []).length > 0 && (
+            <fieldset className="deposit-channels" aria-labelledby={bonusLegend} data-testid="deposit-bonuses">
+              <legend id={bonusLegend} className="member-centre__subheading">
+                {t('deposit.bonus')}
+              </legend>
+              {[null, ...(bonuses.data ?? [])].map((p) => (
+                <label
+                  key={p?.id ?? 'none'}
+                  className={`deposit-channel${(p?.id ?? '') === bonusId ? ' is-selected' : ''}`}
+                  data-testid={p ? `deposit-bonus-${p.id}` : 'deposit-bonus-none'}
+                >
+                  <input
+                    type="radio"
+                    name="deposit-bonus"
+                    value={p?.id ?? ''}
+                    checked={(p?.id ?? '') === bonusId}
+                    onChange={() => setBonusId(p?.id ?? '')}
+                  />
+                  <span className="deposit-channel__name">{p ? p.title : t('deposit.noBonus')}</span>
+                  {p && (
+                    <span className="muted">
+                      {t('deposit.bonusTerms', {
+                        min: groupDigits(p.minDeposit),
+                        multiple: p.turnoverMultiple,
+                      })}
+                    </span>
+                  )}
+                </label>
+              ))}
+            </fieldset>
+          )}
           <FormError message={mutation.isError ? errorText(t, mutation.error) : null} testId="deposit-error" />
           <SubmitButton busy={mutation.isPending} label={t('deposit.submit')} testId="deposit-submit" />
         </form>

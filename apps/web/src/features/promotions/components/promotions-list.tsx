@@ -5,14 +5,18 @@ import { SectionState } from '@/components/section-state';
 import { errorText } from '@/lib/error-text';
 import { showToast } from '@/lib/toast';
 import { groupDigits } from '@/lib/wallet';
+import { useState } from 'react';
 import { claimPromotion } from '../api/claim-promotion';
 import { fetchPromotions, PROMOTIONS_QUERY_ROOT } from '../api/fetch-promotions';
+import { ApplicationForm } from './application-form';
 import { BONUS_QUERY_KEY } from './bonus-details';
 import './promotions.css';
 
 function PromotionCard({ promotion }: { promotion: Promotion }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const [applying, setApplying] = useState(false);
+  const canApply = promotion.kind === 'APPLICATION' && (promotion.status === 'join' || promotion.status === 'rejected');
   const claim = useMutation({
     mutationFn: () => claimPromotion(promotion.id),
     onSuccess: async (claimed) => {
@@ -37,14 +41,24 @@ function PromotionCard({ promotion }: { promotion: Promotion }) {
       </p>
       <div className="promotions__actions">
         <span className="promotions__status" data-testid="promotion-status">
-          {t(`promotions.status.${promotion.status}`)}
+          {t(
+            promotion.kind === 'APPLICATION' && promotion.status === 'join'
+              ? 'promotions.status.apply'
+              : `promotions.status.${promotion.status}`,
+          )}
         </span>
         {promotion.status === 'claim' ? (
           <button type="button" className="button" disabled={claim.isPending} onClick={() => claim.mutate()}>
             {t('promotions.claim')}
           </button>
         ) : null}
+        {canApply && !applying ? (
+          <button type="button" className="button" data-testid="promotion-apply" onClick={() => setApplying(true)}>
+            {t('promotions.apply')}
+          </button>
+        ) : null}
       </div>
+      {applying ? <ApplicationForm promotionId={promotion.id} onDone={() => setApplying(false)} /> : null}
     </li>
   );
 }

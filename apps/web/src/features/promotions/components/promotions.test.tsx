@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { API, type BonusGrant, type Promotion } from '@platform/contracts';
 import { callsTo, mockApi } from '@/testing/api-mock';
@@ -72,6 +72,11 @@ describe('member centre promotions and bonus', { timeout: 20_000 }, () => {
         ],
         availablePromoCount: claimed ? 1 : 2,
       }),
+      // The public state's promotion part: the badge of the member centre's promotions entry.
+      [`GET ${API.promotions.state}`]: () => ({
+        availablePromoCount: claimed ? 1 : 2,
+        availablePromo: { REFERRAL: { enabled: false } },
+      }),
       [`POST ${API.promotions.claim.replace(':id', '1')}`]: () => {
         claimed = true;
         return { claimId: '9', status: 'claimed', grant: grant({ amount: '8.88', balance: '8.88' }) };
@@ -82,10 +87,15 @@ describe('member centre promotions and bonus', { timeout: 20_000 }, () => {
     expect(cards.map((card) => card.getAttribute('data-status'))).toEqual(['claim', 'join']);
     expect(within(cards[1] as HTMLElement).getByText('100.00% bonus up to 1,000.00')).toBeVisible();
     expect(screen.getByTestId('promotions-available')).toHaveTextContent('Promotions you can take: 2');
+    const entry = () =>
+      within(screen.getByRole('navigation', { name: 'Member centre pages' })).getByRole('link', { current: 'page' });
+    await waitFor(() => expect(entry()).toHaveTextContent('Promotions2 new'));
     await user.click(within(cards[0] as HTMLElement).getByRole('button', { name: 'Claim' }));
     await waitFor(() => expect(callsTo(api, 'POST', API.promotions.claim.replace(':id', '1'))).toHaveLength(1));
     await waitFor(() => expect(screen.getAllByTestId('promotion')[0]).toHaveAttribute('data-status', 'claimed'));
     expect(within(screen.getAllByTestId('promotion')[0] as HTMLElement).queryByRole('button')).toBeNull();
+    // The claim refreshes the badge: one promotion left to take.
+    await waitFor(() => expect(entry()).toHaveTextContent('Promotions1 new'));
   });
 
   it('should show the bonus being wagered with its turnover, and the latest grants', async () => {
@@ -106,5 +116,51 @@ describe('member centre promotions and bonus', { timeout: 20_000 }, () => {
       'ACTIVE',
       'CONVERTED',
     ]);
+  });
+
+  it('should send an application with its comment and images, and refuse a non-image before sending', async () => {
+    let applied = false;
+    const api = mockApi({
+      'GET /wps/member/info': () => makeMemberInfo(),
+      [`GET ${API.wallet.balance}`]: () => ({ balance: '10.00', currencySymbol: '$' }),
+      [`GET ${API.promotions.list}`]: () => ({
+        list: [
+          promotion({
+            id: '4',
+            kind: 'APPLICATION',
+            title: 'Share your big win',
+            status: applied ? 'applying' : 'join',
+            bonus: '20.00',
+          }),
+        ],
+        availablePromoCount: applied ? 0 : 1,
+      }),
+      [`POST ${API.promotions.apply.replace(':id', '4')}`]: () => {
+        applied = true;
+        return { claimId: '12', status: 'applying' };
+      },
+    });
+    const { user } = await renderApp('/member?page=promotions');
+    const card = await screen.findByTestId('promotion', {}, COLD);
+    expect(within(card).getByTestId('promotion-status')).toHaveTextContent('Apply with a comment and images');
+    await user.click(within(card).getByTestId('promotion-apply'));
+    const form = within(screen.getByTestId('promotion-apply-form'));
+    await user.type(form.getByTestId('promotion-apply-comment'), 'My 500x on Lucky Lanterns');
+    expect(form.getByText('25 / 140 characters')).toBeVisible();
+    const input = form.getByTestId('promotion-apply-images');
+    // A file picker's "all files" choice: the accept filter does not stop it.
+    fireEvent.change(input, { target: { files: [new File(['%PDF'], 'proof.pdf', { type: 'application/pdf' })] } });
+    expect(form.getByTestId('promotion-apply-file-error')).toHaveTextContent(/png|jpg|image/i);
+    expect(form.getByTestId('promotion-apply-submit')).toBeDisabled();
+    await user.upload(input, [
+      new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'a.png', { type: 'image/png' }),
+      new File([new Uint8Array([0xff, 0xd8, 0xff])], 'b.jpg', { type: 'image/jpeg' }),
+    ]);
+    await user.click(form.getByTestId('promotion-apply-submit'));
+    await waitFor(() => expect(screen.getByTestId('promotion-status')).toHaveTextContent('Application under review'));
+    const [, init] = callsTo(api, 'POST', API.promotions.apply.replace(':id', '4'))[0] as [unknown, RequestInit];
+    const sent = init.body as FormData;
+    expect(sent.get('comment')).toBe('My 500x on Lucky Lanterns');
+    expect((sent.getAll('images') as File[]).map((file) => file.name)).toEqual(['a.png', 'b.jpg']);
   });
 });

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ROUTES, WHITELABEL_MODULES } from '@platform/contracts';
 import { paths } from '@/config/paths';
 import { isModuleEnabled, useConfig } from '@/lib/config';
+import { useAvailablePromoCount } from '@/lib/promotion-state';
 import { useSession } from '@/lib/session';
 
 /**
@@ -15,12 +16,14 @@ export function SideMenuLinks() {
   const { whitelabel } = useConfig();
   const { isLogin, isTrial } = useSession();
   const member = isLogin && !isTrial;
-  const links = [
+  // The public state's availablePromoCount: promotions the member can still join or claim (0 for guests).
+  const available = useAvailablePromoCount();
+  const links: { to: string; label: string; badge?: number }[] = [
     ...(member && isModuleEnabled(whitelabel, WHITELABEL_MODULES.MANUAL_REBATE)
       ? [{ to: paths.memberPage('manualRebate'), label: t('sideMenu.manualRebate') }]
       : []),
     ...(member ? [{ to: paths.memberPage('rewardCenter'), label: t('sideMenu.rewardCenter') }] : []),
-    { to: ROUTES.promotions, label: t('sideMenu.promotions') },
+    { to: ROUTES.promotions, label: t('sideMenu.promotions'), badge: available },
     ...(isModuleEnabled(whitelabel, WHITELABEL_MODULES.POINTS_SYSTEM)
       ? [{ to: ROUTES.pointMall, label: t('sideMenu.pointMall') }]
       : []),
@@ -41,6 +44,15 @@ export function SideMenuLinks() {
             ) : (
               <NavLink to={link.to} className="side-menu__link">
                 {link.label}
+                {link.badge !== undefined && link.badge > 0 && (
+                  <span
+                    className="badge badge--count"
+                    data-testid="promotions-badge"
+                    aria-label={t('sideMenu.availablePromotions', { count: link.badge })}
+                  >
+                    {link.badge > 99 ? '99+' : link.badge}
+                  </span>
+                )}
               </NavLink>
             )}
           </li>

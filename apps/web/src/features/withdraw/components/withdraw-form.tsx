@@ -1,10 +1,11 @@
 import { useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { WithdrawAccount, WithdrawSettings } from '@platform/contracts';
+import { formatMoney, type WithdrawAccount, type WithdrawRequest, type WithdrawSettings } from '@platform/contracts';
 import { FormError, PasswordField, TextField } from '@/components/form-field';
 import { SubmitButton } from '@/components/submit-button';
 import { openConfirm } from '@/lib/app-dialogs';
+import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { newRequestId } from '@/lib/request-id';
 import { showToast } from '@/lib/toast';
@@ -35,7 +36,28 @@ export function WithdrawForm({ settings, accounts }: Props) {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: BALANCE_QUERY_KEY }),
         queryClient.invalidateQueries({ queryKey: [WITHDRAW_QUERY_ROOT] }),
+        // A forfeited bonus leaves the bonus wallet and the promotions' statuses.
+        queryClient.invalidateQueries({ queryKey: ['bonus'] }),
       ]);
+    },
+    // A bonus being wagered that a withdrawal forfeits (ADR 0034): a clear warning first, and only a member who
+    // confirms it sends the request again with forfeitBonus.
+    onError: (error, body) => {
+      if (!isApiError(error, 'BONUS_FORFEIT_CONFIRM') || body.forfeitBonus) return;
+      const value = (error.value ?? {}) as { bonusMinor?: string; turnoverLeftMinor?: string };
+      const money = (minor: string | undefined) =>
+        `${settings.currencySymbol}${formatMoney(BigInt(minor ?? '0'), settings.scale)}`;
+      mutation.reset();
+      openConfirm({
+        title: t('withdraw.forfeitTitle'),
+        message: t('withdraw.forfeitMessage', {
+          bonus: money(value.bonusMinor),
+          turnover: money(value.turnoverLeftMinor),
+        }),
+        confirmLabel: t('withdraw.forfeitConfirm'),
+        cancelLabel: t('withdraw.forfeitKeep'),
+        onConfirm: () => mutation.mutate({ ...body, forfeitBonus: true }),
+      });
     },
   });
 
@@ -51,7 +73,7 @@ export function WithdrawForm({ settings, accounts }: Props) {
     if (settings.leftToday <= 0) found.amount = t('errors.codes.DAILY_LIMIT_REACHED');
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    const body = {
+    const body: WithdrawRequest = {
       accountId: account.id,
       amount: amount.trim(),
       paymentPassword: password,

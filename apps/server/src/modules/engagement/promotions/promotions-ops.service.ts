@@ -1,0 +1,172 @@
+import { formatMoney, type OpsPromotion, type OpsPromotionInput } from '@platform/contracts';
+import type { Queryable } from '../../../db/database';
+import { AppError } from '../../../lib/app-error';
+import type { Merchant } from '../../platform/merchant';
+import type { AuditAction } from '../../operations/audit';
+import type { StaffCaller } from '../../operations/staff';
+import { parseAmount } from '../../money/wallet';
+import type { OpsPromotionRow, PromotionTerms, PromotionsOpsRepository } from './promotions-ops.repository';
+import type { PromotionsRepository } from './promotions.repository';
+
+const notFound = () => new AppError('PROMOTION_NOT_FOUND', 404, 'No such promotion');
+
+/** An amount of the form, its field named in the answer so the form shows the message under it. */
+const amountIn = (text: string | null, merchant: Merchant, path: string): bigint | null => {
+  if (text === null) return null;
+  try {
+    return parseAmount(text, merchant);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    throw new AppError(error.code, error.httpStatus, error.message, {
+      value: { fields: [{ path, message: error.message }] },
+    });
+  }
+};
+
+/** The form's terms in the table's units (basis points, minor units). */
+export const termsOf = (input: OpsPromotionInput, merchant: Merchant): PromotionTerms => {
+  const deposit = input.kind === 'FIRST_DEPOSIT' || input.kind === 'RELOAD';
+  const title: Record<string, string> = { EN: input.title.EN };
+  if (input.title.TY) title.TY = input.title.TY;
+  const terms: Record<string, string> = { EN: input.terms.EN };
+  if (input.terms.TY) terms.TY = input.terms.TY;
+  return {
+    kind: input.kind,
+    title,
+    terms,
+    bannerUrl: null,
+    audience: input.audience,
+    audienceLevels: [],
+    audienceAgentId: null,
+    newMemberDays: 7,
+    startsAt: new Date(input.startsAt),
+    endsAt: input.endsAt === null ? null : new Date(input.endsAt),
+    perMemberLimit: input.perMemberLimit,
+    totalLimit: input.totalLimit,
+    bonusFixedMinor: deposit ? 0n : (amountIn(input.bonus, merchant, 'bonus') ?? 0n),
+    bonusPercentBp: deposit ? Math.round((input.percent ?? 0) * 100) : 0,
+    bonusMaxMinor: deposit ? amountIn(input.maxBonus, merchant, 'maxBonus') : null,
+    minDepositMinor: amountIn(input.minDeposit, merchant, 'minDeposit') ?? 0n,
+    turnoverMultiple: input.turnoverMultiple,
+    turnoverBase: deposit ? input.turnoverBase : 'BONUS',
+    weights: input.weights,
+    defaultWeight: input.defaultWeight,
+    maxBetMinor: amountIn(input.maxBet, merchant, 'maxBet'),
+    maxConversionMinor: amountIn(input.maxConversion, merchant, 'maxConversion'),
+    expiryHours: input.expiryHours,
+    onWithdraw: input.onWithdraw,
+  };
+};
+
+export const opsPromotionWire = (p: OpsPromotionRow, merchant: Merchant): OpsPromotion => {
+  const money = (minor: bigint | null) => (minor === null ? null : formatMoney(minor, merchant.currencyScale));
+  const deposit = p.kind === 'FIRST_DEPOSIT' || p.kind === 'RELOAD';
+  return {
+    id: p.id.toString(),
+    kind: p.kind,
+    title: { EN: p.title.EN ?? Object.values(p.title)[0] ?? '', ...(p.title.TY ? { TY: p.title.TY } : {}) },
+    terms: { EN: p.terms.EN ?? '', ...(p.terms.TY ? { TY: p.terms.TY } : {}) },
+    audience: p.audience,
+    status: p.status,
+    startsAt: p.startsAt.toISOString(),
+    endsAt: p.endsAt?.toISOString() ?? null,
+    perMemberLimit: p.perMemberLimit,
+    totalLimit: p.totalLimit,
+    claimedCount: p.claimedCount,
+    bonus: deposit ? null : money(p.bonusFixedMinor),
+    percent: deposit ? p.bonusPercentBp / 100 : null,
+    maxBonus: money(p.bonusMaxMinor),
+    minDeposit: money(p.minDepositMinor),
+    turnoverMultiple: p.turnoverMultiple,
+    turnoverBase: p.turnoverBase,
+    weights: p.weights,
+    defaultWeight: p.defaultWeight,
+    maxBet: money(p.maxBetMinor),
+    maxConversion: money(p.maxConversionMinor),
+    expiryHours: p.expiryHours,
+    onWithdraw: p.onWithdraw,
+  };
+};
+
+/** The audit's view of a promotion: its terms without the long texts. */
+const audited = (p: OpsPromotion) => {
+  const { terms: _terms, claimedCount: _claimed, ...rest } = p;
+  return rest;
+};
+
+/**
+ * Promotions in the back office (issue 20): list, create, edit the terms, suspend and resume. Each change writes its
+ * audit entry in the transaction that makes it. Grants already paid keep the terms they were paid with.
+ */
+export const promotionsOpsServiceFactory = (deps: {
+  repo: PromotionsOpsRepository;
+  insert: PromotionsRepository['insert'];
+  audit: (tx: Queryable, caller: StaffCaller, entry: AuditAction) => Promise<void>;
+}) => {
+  const { repo, audit } = deps;
+
+  const load = async (merchant: Merchant, id: bigint, q?: Queryable, lock = false) => {
+    const row = await repo.one(merchant.id, id, q, lock);
+    if (row === undefined) throw notFound();
+    return row;
+  };
+
+  return {
+    list: async (merchant: Merchant) => ({
+      list: (await repo.all(merchant.id)).map((p) => opsPromotionWire(p, merchant)),
+    }),
+
+    create: async (caller: StaffCaller, input: OpsPromotionInput): Promise<OpsPromotion> => {
+      const { merchant } = caller;
+      const terms = termsOf(input, merchant);
+      return repo.transaction(async (tx) => {
+        const id = await deps.insert(merchant.id, { ...terms, status: 'ACTIVE' }, tx);
+        const created = opsPromotionWire(await load(merchant, id, tx), merchant);
+        await audit(tx, caller, {
+          ...{ action: 'promotion.create', targetType: 'promotion', targetId: id.toString() },
+          ...{ before: null, after: audited(created) },
+        });
+        return created;
+      });
+    },
+
+    update: async (caller: StaffCaller, id: bigint, input: OpsPromotionInput): Promise<OpsPromotion> => {
+      const { merchant } = caller;
+      const terms = termsOf(input, merchant);
+      return repo.transaction(async (tx) => {
+        const before = opsPromotionWire(await load(merchant, id, tx, true), merchant);
+        await repo.update(tx, merchant.id, id, terms);
+        const after = opsPromotionWire(await load(merchant, id, tx), merchant);
+        await audit(tx, caller, {
+          ...{ action: 'promotion.update', targetType: 'promotion', targetId: id.toString() },
+          ...{ before: audited(before), after: audited(after) },
+        });
+        return after;
+      });
+    },
+
+    /** Suspends (STOPPED: no new claims, applications or deposit bonuses) or resumes a promotion. */
+    setStatus: async (caller: StaffCaller, id: bigint, status: 'ACTIVE' | 'STOPPED'): Promise<OpsPromotion> => {
+      const { merchant } = caller;
+      return repo.transaction(async (tx) => {
+        const before = await load(merchant, id, tx, true);
+        if (before.status !== status) {
+          await repo.setStatus(tx, merchant.id, id, status);
+          await audit(tx, caller, {
+            ...{ action: status === 'STOPPED' ? 'promotion.suspend' : 'promotion.resume', targetType: 'promotion' },
+            ...{ targetId: id.toString(), before: { status: before.status }, after: { status } },
+          });
+        }
+        return opsPromotionWire(await load(merchant, id, tx), merchant);
+      });
+    },
+
+    image: async (merchant: Merchant, claimId: bigint, position: number) => {
+      const image = await repo.image(merchant.id, claimId, position);
+      if (image === undefined) throw new AppError('NOT_FOUND', 404, 'No such image');
+      return image;
+    },
+  };
+};
+
+export type PromotionsOpsService = ReturnType<typeof promotionsOpsServiceFactory>;
