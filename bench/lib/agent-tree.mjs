@@ -161,24 +161,62 @@ const WEEK = "date_trunc('week', business_day)::date";
 const MONTH = "date_trunc('month', business_day)::date";
 
 /**
+ * Sums `values` of `base` (level, merchant_id, agent_id, `keys`, `values`: each non-leaf agent's own rows and its leaf
+ * downlines' rows) up the tree from the deepest level: each level's table holds its agents' team rows, their base
+ * plus their non-leaf downlines' team rows one level below. Returns the tables, deepest first.
+ */
+const sumUp = async (db, base, keys, values) => {
+  const { rows } = await db.query(`SELECT coalesce(max(level), -1) AS deepest FROM ${base}`);
+  const tables = [];
+  for (let level = rows[0].deepest; level >= 0; level -= 1) {
+    const below = tables.at(-1);
+    const table = `${base}_${level}`;
+    await db.exec(`CREATE UNLOGGED TABLE ${table} AS
+      SELECT merchant_id, agent_id, ${keys.join(', ')}, ${values.map((v) => `sum(${v})::bigint AS ${v}`).join(', ')}
+      FROM (
+        SELECT merchant_id, agent_id, ${[...keys, ...values].join(', ')} FROM ${base} WHERE level = ${level}
+        ${
+          below === undefined
+            ? ''
+            : `UNION ALL
+        SELECT t.merchant_id, l.parent_id, ${[...keys, ...values].map((c) => `t.${c}`).join(', ')}
+        FROM ${below} t JOIN bench_levels l ON l.merchant_id = t.merchant_id AND l.member_id = t.agent_id`
+        }
+      ) x
+      GROUP BY merchant_id, agent_id, ${keys.join(', ')}`);
+    tables.push(table);
+  }
+  return tables;
+};
+
+/**
  * The team rollups of every play change in the journal (play_stat_changes) as agent_team_take_in_play would leave
  * them, by sums over the tree bottom-up. Call it before any take-in, when play_stat_days is still the sum of the
- * journal (seedPlayStats), whose member-days it reads instead of regrouping the journal: each member's day figures, its counts of rounds per day, week and month
- * (agent_team_member_periods), then level by level from the deepest, each agent's team day = its own day plus its
- * direct downlines' team days, and its team's active members per day, week and month likewise (a member is active in
- * a period when its count there is above zero). The cursor is left at the last change, so the real take-in goes on
- * from there. Returns how many play changes it covered.
+ * journal (seedPlayStats), whose member-days it reads instead of regrouping the journal: each member's day figures
+ * and its counts of rounds per day, week and month (agent_team_member_periods); a leaf member's team rows are its own
+ * (a member is active in a period when its count there is above zero); an agent's are its own plus its leaf
+ * downlines', plus its other downlines' team rows, level by level from the deepest. The cursor is left at the last
+ * change, so the real take-in goes on from there. Returns how many play changes it covered.
  */
 export const seedTeamRollups = async (db) => {
   const { rows } = await db.query('SELECT coalesce(max(seq), 0)::bigint AS last FROM play_stat_changes');
   const last = rows[0].last;
-  await db.exec(`CREATE UNLOGGED TABLE bench_member_days AS
-    SELECT merchant_id, member_id, business_day, ${sums()} FROM play_stat_days
-    GROUP BY merchant_id, member_id, business_day`);
   await db.exec(`CREATE UNLOGGED TABLE bench_levels AS
-    SELECT merchant_id, descendant_id AS member_id, max(depth) AS level,
-      max(ancestor_id) FILTER (WHERE depth = 1) AS parent_id
-    FROM agent_tree GROUP BY merchant_id, descendant_id`);
+    SELECT l.*, NOT EXISTS (SELECT 1 FROM agent_tree c
+      WHERE c.merchant_id = l.merchant_id AND c.ancestor_id = l.member_id AND c.depth = 1) AS leaf
+    FROM (
+      SELECT merchant_id, descendant_id AS member_id, max(depth) AS level,
+        max(ancestor_id) FILTER (WHERE depth = 1) AS parent_id
+      FROM agent_tree GROUP BY merchant_id, descendant_id
+    ) l`);
+  await db.exec(`CREATE UNLOGGED TABLE bench_member_days AS
+    SELECT d.*, CASE WHEN d.rounds > 0 THEN 1 ELSE 0 END AS active_members, l.level, l.parent_id, l.leaf
+    FROM (
+      SELECT merchant_id, member_id, business_day, ${sums()} FROM play_stat_days
+      GROUP BY merchant_id, member_id, business_day
+    ) d
+    JOIN bench_levels l ON l.merchant_id = d.merchant_id AND l.member_id = d.member_id`);
+  const dayValues = [...FIGURES, 'active_members'];
   await withoutIndexes(db, ['agent_team_member_periods', 'agent_team_days', 'agent_team_periods'], async () => {
     await db.exec(`INSERT INTO agent_team_member_periods (merchant_id, member_id, period, starts_on, rounds)
       SELECT merchant_id, member_id, 'DAY', business_day, rounds FROM bench_member_days WHERE rounds <> 0
@@ -188,61 +226,43 @@ export const seedTeamRollups = async (db) => {
       UNION ALL
       SELECT merchant_id, member_id, 'MONTH', ${MONTH}, sum(rounds)::bigint FROM bench_member_days
       GROUP BY merchant_id, member_id, ${MONTH} HAVING sum(rounds) <> 0`);
-    const { rows: depth } = await db.query('SELECT coalesce(max(level), -1) AS deepest FROM bench_levels');
-    const deepest = depth[0].deepest;
-    const days = [];
-    const periods = [];
-    for (let level = deepest; level >= 0; level -= 1) {
-      const below = level === deepest ? null : `bench_team_days_${level + 1}`;
-      await db.exec(`CREATE UNLOGGED TABLE bench_team_days_${level} AS
-        SELECT merchant_id, agent_id, business_day, ${sums()}, sum(active)::integer AS active_members
+    await db.exec(`CREATE UNLOGGED TABLE bench_member_periods AS
+      SELECT p.merchant_id, p.member_id, p.period, p.starts_on, 1 AS active_members, l.level, l.parent_id, l.leaf
+      FROM agent_team_member_periods p
+      JOIN bench_levels l ON l.merchant_id = p.merchant_id AND l.member_id = p.member_id
+      WHERE p.period <> 'DAY' AND p.rounds > 0`);
+    // Leaves: their own rows.
+    await db.exec(`INSERT INTO agent_team_days (merchant_id, agent_id, business_day, ${dayValues.join(', ')})
+      SELECT merchant_id, member_id, business_day, ${dayValues.join(', ')} FROM bench_member_days WHERE leaf`);
+    await db.exec(`INSERT INTO agent_team_periods (merchant_id, agent_id, period, starts_on, active_members)
+      SELECT merchant_id, member_id, period, starts_on, active_members FROM bench_member_periods WHERE leaf`);
+    // Agents: their own rows and their leaf downlines', then up the tree.
+    for (const [source, keys, values] of [
+      ['bench_member_days', ['business_day'], dayValues],
+      ['bench_member_periods', ['period', 'starts_on'], ['active_members']],
+    ]) {
+      const base = `${source}_up`;
+      const columns = [...keys, ...values].join(', ');
+      await db.exec(`CREATE UNLOGGED TABLE ${base} AS
+        SELECT level, merchant_id, agent_id, ${keys.join(', ')},
+          ${values.map((v) => `sum(${v})::bigint AS ${v}`).join(', ')}
         FROM (
-          SELECT d.merchant_id, d.member_id AS agent_id, d.business_day, ${FIGURES.map((c) => `d.${c}`).join(', ')},
-            CASE WHEN d.rounds > 0 THEN 1 ELSE 0 END AS active
-          FROM bench_member_days d
-          JOIN bench_levels l ON l.merchant_id = d.merchant_id AND l.member_id = d.member_id AND l.level = ${level}
-          ${
-            below === null
-              ? ''
-              : `UNION ALL
-          SELECT t.merchant_id, l.parent_id, t.business_day, ${FIGURES.map((c) => `t.${c}`).join(', ')},
-            t.active_members
-          FROM ${below} t JOIN bench_levels l ON l.merchant_id = t.merchant_id AND l.member_id = t.agent_id`
-          }
+          SELECT level, merchant_id, member_id AS agent_id, ${columns} FROM ${source} WHERE NOT leaf
+          UNION ALL
+          SELECT level - 1, merchant_id, parent_id, ${columns} FROM ${source} WHERE leaf AND parent_id IS NOT NULL
         ) x
-        GROUP BY merchant_id, agent_id, business_day`);
-      await db.exec(`CREATE UNLOGGED TABLE bench_team_periods_${level} AS
-        SELECT merchant_id, agent_id, period, starts_on, sum(active)::integer AS active_members
-        FROM (
-          SELECT p.merchant_id, p.member_id AS agent_id, p.period, p.starts_on, 1 AS active
-          FROM agent_team_member_periods p
-          JOIN bench_levels l ON l.merchant_id = p.merchant_id AND l.member_id = p.member_id AND l.level = ${level}
-          WHERE p.period <> 'DAY' AND p.rounds > 0
-          ${
-            below === null
-              ? ''
-              : `UNION ALL
-          SELECT t.merchant_id, l.parent_id, t.period, t.starts_on, t.active_members
-          FROM bench_team_periods_${level + 1} t
-          JOIN bench_levels l ON l.merchant_id = t.merchant_id AND l.member_id = t.agent_id`
-          }
-        ) x
-        GROUP BY merchant_id, agent_id, period, starts_on`);
-      days.push(`bench_team_days_${level}`);
-      periods.push(`bench_team_periods_${level}`);
+        GROUP BY level, merchant_id, agent_id, ${keys.join(', ')}`);
+      const tables = await sumUp(db, base, keys, values);
+      const target = source === 'bench_member_days' ? 'agent_team_days' : 'agent_team_periods';
+      const agent = target === 'agent_team_days' ? 'business_day' : 'period, starts_on';
+      for (const table of tables) {
+        await db.exec(`INSERT INTO ${target} (merchant_id, agent_id, ${agent}, ${values.join(', ')})
+          SELECT merchant_id, agent_id, ${agent}, ${values.join(', ')} FROM ${table}`);
+      }
+      await db.exec([base, ...tables].map((t) => `DROP TABLE ${t}`).join('; '));
     }
-    for (const table of days) {
-      await db.exec(`INSERT INTO agent_team_days (merchant_id, agent_id, business_day, ${FIGURES.join(', ')},
-          active_members)
-        SELECT merchant_id, agent_id, business_day, ${FIGURES.join(', ')}, active_members FROM ${table}`);
-    }
-    for (const table of periods) {
-      await db.exec(`INSERT INTO agent_team_periods (merchant_id, agent_id, period, starts_on, active_members)
-        SELECT merchant_id, agent_id, period, starts_on, active_members FROM ${table} WHERE active_members <> 0`);
-    }
-    await db.exec([...days, ...periods].map((t) => `DROP TABLE ${t}`).join('; '));
   });
-  await db.exec('DROP TABLE bench_member_days; DROP TABLE bench_levels');
+  await db.exec('DROP TABLE bench_member_days; DROP TABLE bench_member_periods; DROP TABLE bench_levels');
   await db.query('UPDATE agent_team_cursor SET play_seq = $1 WHERE id = 1', [last]);
   await db.exec('ANALYZE agent_team_days; ANALYZE agent_team_periods; ANALYZE agent_team_member_periods');
   return Number(last);
