@@ -1,14 +1,19 @@
 #!/usr/bin/env node
 // Agent reports against the raw rounds, in the same run (DESIGN.md §12, issue 18, ADR 0029):
-//  1. creates a PostgreSQL database of its own and migrates it; seeds a merchant (Asia/Manila) and MEMBERS (200,000)
-//     members in a tree eight levels deep under four top agents (each with about a quarter of them below it), and
-//     ROUNDS (20 million) settled rounds over the 90 days up to now in game_rounds, with SQL generate_series; books each
-//     round's play-statistics journal row and day rollup as play statistics' take-in does for a first settlement;
-//  2. runs play statistics' take-in (the play-stats.rollup job) over the last day's raw rounds, then the team rollups
-//     (the agent-team.rollup job's take-in, batch after batch) over the whole journal, and prints each stage's rounds/s
-//     and both in series (goal: at least the rounds/s `npm run bench:wallet-protocol` sustains; give it as WALLET_ROUNDS=n to
-//     have the ratio printed);
-//  3. for the top agent with the most descendants, measures at CONNECTIONS (16) connections for SECONDS each:
+//  1. creates a PostgreSQL database of its own and migrates it; seeds (set-based, bench/lib/agent-tree.mjs) a merchant
+//     (Asia/Manila) and MEMBERS (200,000) members in a tree eight levels deep under four top agents (each with about a
+//     quarter of them below it), ROUNDS (20 million) settled rounds over the 90 days up to now in game_rounds, play
+//     statistics' journal and days for the rounds settled before the last day (as its take-in books a first
+//     settlement), the team rollups of that journal (a bottom-up sum over the tree) and the sign-ups (the team
+//     take-in's own facts function);
+//  2. runs play statistics' take-in (the play-stats.rollup job) over the last day's raw rounds, then the team rollups'
+//     take-in (the agent-team.rollup job, batch after batch) over the play changes that produced, and prints each
+//     stage's rounds/s and both in series against the wallet protocol's rate (goal: never behind it; WALLET_CALLS,
+//     default 1370, the calls/s `npm run bench:wallet-protocol` sustains on the reference machine, a round being two
+//     calls);
+//  3. checks the team rollups (seeded and taken in) against a sum over the closure table of play statistics' days for
+//     the measured agent and 25 random members of each level, and the grand totals (it exits 1 when they differ);
+//  4. for the top agent with the most descendants, measures at CONNECTIONS (16) connections for SECONDS each:
 //     - the team overview (team size and the team's figures for today, yesterday, this week and this month), from the
 //       rollups and by one SQL aggregate over the raw rounds and the tree;
 //     - a downline list (a page of PAGE (20) downlines, each with its own team's figures for this month), both ways;
@@ -25,6 +30,14 @@ import { rollUpTeams } from '../apps/server/src/modules/agents/agent-team/agent-
 import { rollUpPlay } from '../apps/server/src/modules/games/play-stats/play-stats.jobs.ts';
 import { playStatsRepository } from '../apps/server/src/modules/games/play-stats/play-stats.repository.ts';
 import { agentTeamRepository } from '../apps/server/src/modules/agents/agent-team/agent-team.repository.ts';
+import {
+  checkTeamRollups,
+  seedPlayStats,
+  seedRounds,
+  seedTeamRollups,
+  seedTree,
+  seedingSession,
+} from './lib/agent-tree.mjs';
 
 const URL_BASE = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SCALE = Number(process.env.SCALE ?? 1);
@@ -34,11 +47,10 @@ const SECONDS = Number(process.env.SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 16);
 const PAGE = Number(process.env.PAGE ?? 20);
 const BATCH = process.env.BATCH === undefined ? undefined : Number(process.env.BATCH);
-const WALLET_ROUNDS = process.env.WALLET_ROUNDS === undefined ? undefined : Number(process.env.WALLET_ROUNDS);
+const WALLET_CALLS = Number(process.env.WALLET_CALLS ?? 1370);
 const LEVELS = 8;
 const TOP_AGENTS = 4;
 const DAYS = 90;
-const CHUNK = 1_000_000;
 const fmt = (n, digits = 0) => n.toFixed(digits);
 const log = (line) => process.stdout.write(`${line}\n`);
 
@@ -58,112 +70,6 @@ const timed = async (label, fn) => {
   const seconds = (performance.now() - start) / 1000;
   log(`${label}: ${fmt(seconds, 1)} s`);
   return { result, seconds };
-};
-
-/** Level sizes: TOP_AGENTS at the top, each level `b` times the one above, MEMBERS in all. */
-const levelSizes = () => {
-  const total = (b) =>
-    Array.from({ length: LEVELS }, (_, k) => Math.round(TOP_AGENTS * b ** k)).reduce((a, n) => a + n);
-  let lo = 1;
-  let hi = 50;
-  for (let i = 0; i < 60; i += 1) {
-    const mid = (lo + hi) / 2;
-    if (total(mid) < MEMBERS) lo = mid;
-    else hi = mid;
-  }
-  const sizes = Array.from({ length: LEVELS }, (_, k) => Math.round(TOP_AGENTS * hi ** k));
-  sizes[LEVELS - 1] += MEMBERS - sizes.reduce((a, n) => a + n);
-  return sizes;
-};
-
-/**
- * The merchant and its member tree, level by level. The seeding client runs with session_replication_role = replica
- * (no foreign-key checks, no triggers: minutes saved on 20 million rounds), so the closure is filled once at the end
- * as migration 0030 backfills it; the tests cover the trigger.
- */
-const seedTree = async (db) => {
-  const { rows } = await db.query(
-    `INSERT INTO merchants (code, name, default_language, currency_code, logo_url, main_domain, lottery_type,
-       esport_game, cockfight_game) VALUES ('bench', 'bench', 'EN', 'USD', '/l.png', 'bench.test', 'x', 'x', 'x')
-     RETURNING id, timezone`,
-  );
-  const { id: merchantId, timezone } = rows[0];
-  await db.exec(
-    'CREATE TABLE bench_members (n serial PRIMARY KEY, level integer NOT NULL, idx integer NOT NULL, id bigint NOT NULL)',
-  );
-  const sizes = levelSizes();
-  for (const [level, size] of sizes.entries()) {
-    await db.query(
-      `WITH ins AS (
-         INSERT INTO members (merchant_id, username, user_type, parent_id, created_at)
-         SELECT $1, 'b' || $2::integer || '_' || g, CASE WHEN $2::integer = 0 THEN 1 WHEN $2::integer < $5 THEN 2 ELSE 0 END,
-           p.id, now() - random() * interval '${DAYS} days'
-         FROM generate_series(0, $3::integer - 1) g
-         LEFT JOIN bench_members p ON p.level = $2::integer - 1 AND p.idx = (g::bigint * $4::integer / $3::integer)
-         RETURNING id, username
-       )
-       INSERT INTO bench_members (level, idx, id)
-       SELECT $2::integer, split_part(username, '_', 2)::integer, id FROM ins ORDER BY id`,
-      [merchantId, level, size, level === 0 ? 1 : sizes[level - 1], LEVELS - 1],
-    );
-  }
-  await db.query(
-    `INSERT INTO member_tree (merchant_id, ancestor_id, descendant_id, depth)
-     WITH RECURSIVE up AS (
-       SELECT merchant_id, id AS ancestor_id, id AS descendant_id, 0 AS depth, parent_id AS next_id
-       FROM members WHERE merchant_id = $1
-       UNION ALL
-       SELECT u.merchant_id, m.id, u.descendant_id, u.depth + 1, m.parent_id
-       FROM up u JOIN members m ON m.merchant_id = u.merchant_id AND m.id = u.next_id
-     )
-     SELECT merchant_id, ancestor_id, descendant_id, depth FROM up`,
-    [merchantId],
-  );
-  return { merchantId, timezone, sizes };
-};
-
-/** ROUNDS settled rounds over the DAYS days up to now, on pseudo-random members; one in fifty cancelled. */
-const seedRounds = async (db, merchantId) => {
-  for (let from = 1; from <= ROUNDS; from += CHUNK) {
-    const to = Math.min(ROUNDS, from + CHUNK - 1);
-    await db.query(
-      `INSERT INTO game_rounds (merchant_id, vendor_code, round_id, member_id, game_code, currency, play, bet_minor,
-         win_minor, valid_bet_minor, status, started_at, settled_at)
-       SELECT $1, 'BENCH', 'r' || g, m.id, 'bench-slot', 'USD', false, x.bet, x.win, x.bet,
-         CASE WHEN g % 50 = 0 THEN 'CANCELLED' ELSE 'SETTLED' END, x.at - interval '1 minute', x.at
-       FROM generate_series($2::bigint, $3::bigint) g
-       CROSS JOIN LATERAL (
-         SELECT 100 + (g * 31) % 9900 AS bet, ((g * 17) % 5) * (100 + (g * 31) % 9900) / 2 AS win,
-           now() - ((g * 40503) % ($5::bigint * 86400)) * interval '1 second' AS at,
-           1 + (g * 2654435761) % $4::bigint AS n
-       ) x
-       JOIN bench_members m ON m.n = x.n`,
-      [merchantId, from, to, MEMBERS, DAYS],
-    );
-  }
-};
-
-/**
- * Play statistics' journal and days for the rounds settled before the last day, as its take-in books a round's first
- * settlement; the last day's rounds are left to the real take-in (timed: the first stage of ingest).
- */
-const bookPlayStats = async (db, timezone) => {
-  await db.query(
-    `INSERT INTO play_stat_rounds (merchant_id, vendor_code, round_id, member_id, business_day, game_type, settled_at,
-       rounds, stake_minor, valid_bet_minor, payout_minor, profit_minor, bonus_stake_minor)
-     SELECT merchant_id, vendor_code, round_id, member_id, (settled_at AT TIME ZONE $1)::date, 'OTHER', settled_at, 1,
-       valid_bet_minor, valid_bet_minor, win_minor, win_minor - valid_bet_minor, 0
-     FROM game_rounds WHERE status = 'SETTLED' AND NOT play AND settled_at < now() - interval '1 day'
-     ORDER BY settled_at`,
-    [timezone],
-  );
-  await db.exec(`INSERT INTO play_stat_days (merchant_id, member_id, business_day, vendor_code, game_type, rounds,
-      stake_minor, valid_bet_minor, payout_minor, profit_minor, bonus_stake_minor)
-    SELECT merchant_id, member_id, business_day, vendor_code, game_type, sum(rounds), sum(stake_minor),
-      sum(valid_bet_minor), sum(payout_minor), sum(profit_minor), sum(bonus_stake_minor)
-    FROM play_stat_rounds GROUP BY merchant_id, member_id, business_day, vendor_code, game_type`);
-  await db.exec(`UPDATE play_stat_cursor SET settled_through = now() - interval '1 day'`);
-  await db.exec('ANALYZE');
 };
 
 // ---------------------------------------------------------------------------------------------------------------------
@@ -304,25 +210,40 @@ const main = async () => {
   // Seeding runs its long statements on a client of its own, without the platform pool's statement timeout.
   const seeder = new pg.Client({ connectionString: url.toString() });
   await seeder.connect();
-  await seeder.query('SET session_replication_role = replica');
   const seed = { query: (sql, params) => seeder.query(sql, params), exec: (sql) => seeder.query(sql) };
+  await seedingSession(seed);
   let ok = true;
   try {
     await migrate(db);
     log(`agent reports: ${MEMBERS} members in ${LEVELS} levels, ${ROUNDS} rounds over ${DAYS} days (SCALE=${SCALE})`);
-    const { result: world } = await timed('seeded the tree', () => seedTree(seed));
+    const started = performance.now();
+    const shape = { members: MEMBERS, levels: LEVELS, top: TOP_AGENTS, days: DAYS };
+    const { result: world } = await timed('seeded the tree', () => seedTree(seed, shape));
     log(`levels: ${world.sizes.join(', ')}`);
-    await timed('seeded the rounds', () => seedRounds(seed, world.merchantId));
-    await timed("booked play statistics' journal and days", () => bookPlayStats(seed, world.timezone));
+    await timed('seeded the rounds', () => seedRounds(seed, world.merchantId, { ...shape, rounds: ROUNDS }));
+    const { rows: cut } = await seed.query("SELECT (now() - interval '1 day')::text AS before");
+    await timed("seeded play statistics' journal and days before the last day", () =>
+      seedPlayStats(seed, world.timezone, cut[0].before),
+    );
+    const { result: seeded } = await timed('seeded the team rollups of that journal', () => seedTeamRollups(seed));
+    await timed('took in the sign-ups (agent_team_take_in_facts)', () =>
+      seed.exec("SELECT agent_team_take_in_facts('-infinity')"),
+    );
+    log(
+      `seeding: ${fmt((performance.now() - started) / 1000, 1)} s in all, ${seeded} play changes in the team rollups`,
+    );
+
     // Stage one: the play-statistics take-in (the play-stats.rollup job) over the last day's raw rounds.
     const { result: lastDay, seconds: playSeconds } = await timed("play statistics took in the last day's rounds", () =>
       rollUpPlay(playStatsRepository(db))(),
     );
     const playRate = lastDay / playSeconds;
-    const { rows: journal } = await db.query('SELECT count(*)::integer AS n FROM play_stat_changes');
+    const { rows: journal } = await db.query('SELECT count(*)::integer AS n FROM play_stat_changes WHERE seq > $1', [
+      seeded,
+    ]);
     const changes = journal[0].n;
 
-    // Stage two: the team rollups (the agent-team.rollup job) over the whole journal.
+    // Stage two: the team rollups (the agent-team.rollup job) over the play changes stage one wrote.
     const rollUp = rollUpTeams(agentTeamRepository(db), BATCH);
     const { seconds } = await timed(`team rollups took in ${changes} play changes`, () => rollUp());
     const teamRate = changes / seconds;
@@ -332,14 +253,11 @@ const main = async () => {
       `play-statistics take-in: ${fmt(playRate)} rounds/s (${lastDay} rounds); team rollups: ${fmt(teamRate)} rounds/s`,
     );
     log(
-      `rollup ingest, both stages in series: ${fmt(rate)} rounds/s` +
-        (WALLET_ROUNDS === undefined
-          ? ' (compare with the rounds/s of npm run bench:wallet-protocol; WALLET_ROUNDS=n prints the ratio)'
-          : `, ${fmt(rate / WALLET_ROUNDS, 2)}x the wallet protocol's ${WALLET_ROUNDS} rounds/s (goal >= 1)`),
+      `rollup ingest, both stages in series: ${fmt(rate)} rounds/s = ${fmt(rate / (WALLET_CALLS / 2), 2)}x the ` +
+        `${fmt(WALLET_CALLS / 2)} rounds/s of the wallet protocol's ${WALLET_CALLS} calls/s (goal >= 1; ` +
+        `${fmt(rate / WALLET_CALLS, 2)}x its calls/s)`,
     );
-    await db.exec('ANALYZE');
 
-    const team = createAgentTeamModule({ db });
     const { rows: tops } = await db.query(
       `SELECT b.id, count(*) - 1 AS descendants FROM bench_members b
        JOIN agent_tree t ON t.merchant_id = $1 AND t.ancestor_id = b.id
@@ -347,6 +265,21 @@ const main = async () => {
       [world.merchantId],
     );
     const agent = BigInt(tops[0].id);
+    const { rows: sample } = await db.query(
+      `SELECT id FROM (SELECT id, row_number() OVER (PARTITION BY level ORDER BY random()) AS r FROM bench_members) x
+       WHERE r <= 25`,
+    );
+    const agents = [agent, ...sample.map((r) => BigInt(r.id)).filter((id) => id !== agent)];
+    const { result: diffs } = await timed(
+      `checked the team rollups of ${agents.length} agents against their subtrees' play statistics`,
+      () => checkTeamRollups(seed, world.merchantId, agents),
+    );
+    for (const line of diffs) log(`MISMATCH in ${line}`);
+    ok = diffs.length === 0;
+    log(`seeded and taken-in team rollups equal the sums over the subtrees: ${ok ? 'yes' : 'NO'}`);
+    await seed.exec('ANALYZE');
+
+    const team = createAgentTeamModule({ db });
     const { rows: pageRows } = await db.query(
       `SELECT descendant_id AS id FROM agent_tree WHERE merchant_id = $1 AND ancestor_id = $2 AND depth BETWEEN 1 AND 3
        ORDER BY depth, descendant_id LIMIT $3`,

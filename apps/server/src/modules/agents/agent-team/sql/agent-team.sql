@@ -37,24 +37,32 @@ BEGIN
     UNION ALL
     SELECT merchant_id, member_id, 'MONTH', date_trunc('month', business_day)::date, sum(rounds)::bigint
     FROM by_member GROUP BY merchant_id, member_id, date_trunc('month', business_day) HAVING sum(rounds) <> 0
+  ), turned AS MATERIALIZED (
+    -- +1 when the member's count leaves zero with this batch, -1 when it returns to zero: the count before the batch
+    -- read on the primary key (every part of this statement sees the rows as they were before it).
+    SELECT x.merchant_id, x.member_id, x.period, x.starts_on,
+      (CASE WHEN coalesce(o.rounds, 0) + x.rounds > 0 THEN 1 ELSE 0 END)
+        - (CASE WHEN coalesce(o.rounds, 0) > 0 THEN 1 ELSE 0 END) AS active
+    FROM periods x
+    LEFT JOIN agent_team_member_periods o ON o.merchant_id = x.merchant_id AND o.member_id = x.member_id
+      AND o.period = x.period AND o.starts_on = x.starts_on
+    WHERE x.period <> 'DAY'
   ), counted AS (
     INSERT INTO agent_team_member_periods AS p (merchant_id, member_id, period, starts_on, rounds)
     SELECT merchant_id, member_id, period, starts_on, rounds FROM periods
     ON CONFLICT (merchant_id, member_id, period, starts_on) DO UPDATE SET rounds = p.rounds + excluded.rounds
-    RETURNING p.merchant_id, p.member_id, p.period, p.starts_on, p.rounds
-  ), turned AS MATERIALIZED (
-    -- +1 when the member's count left zero with this batch, -1 when it returned to zero.
-    SELECT c.merchant_id, c.member_id, c.period, c.starts_on,
-      (CASE WHEN c.rounds > 0 THEN 1 ELSE 0 END) - (CASE WHEN c.rounds - x.rounds > 0 THEN 1 ELSE 0 END) AS active
-    FROM counted c
-    JOIN periods x ON x.merchant_id = c.merchant_id AND x.member_id = c.member_id AND x.period = c.period
-      AND x.starts_on = c.starts_on
+    RETURNING 1
   ), member_days AS (
+    -- The day's turn from the member's day count before the batch, on the primary key (no join with a CTE whose size
+    -- the planner cannot know: a backlog of many batches' size stays linear).
     SELECT b.merchant_id, b.member_id, b.business_day, b.rounds, b.stake_minor, b.valid_bet_minor, b.payout_minor,
-      b.profit_minor, b.bonus_stake_minor, coalesce(t.active, 0) AS active
+      b.profit_minor, b.bonus_stake_minor,
+      CASE WHEN b.rounds = 0 THEN 0
+        ELSE (CASE WHEN coalesce(o.rounds, 0) + b.rounds > 0 THEN 1 ELSE 0 END)
+          - (CASE WHEN coalesce(o.rounds, 0) > 0 THEN 1 ELSE 0 END) END AS active
     FROM by_member b
-    LEFT JOIN turned t ON t.merchant_id = b.merchant_id AND t.member_id = b.member_id AND t.period = 'DAY'
-      AND t.starts_on = b.business_day
+    LEFT JOIN agent_team_member_periods o ON o.merchant_id = b.merchant_id AND o.member_id = b.member_id
+      AND o.period = 'DAY' AND o.starts_on = b.business_day
   ), team_days AS (
     INSERT INTO agent_team_days AS d (merchant_id, agent_id, business_day, rounds, stake_minor, valid_bet_minor,
       payout_minor, profit_minor, bonus_stake_minor, active_members)
@@ -74,13 +82,13 @@ BEGIN
     SELECT t.merchant_id, a.ancestor_id, t.period, t.starts_on, sum(t.active)
     FROM turned t
     JOIN agent_tree a ON a.merchant_id = t.merchant_id AND a.descendant_id = t.member_id
-    WHERE t.period <> 'DAY' AND t.active <> 0
+    WHERE t.active <> 0
     GROUP BY t.merchant_id, a.ancestor_id, t.period, t.starts_on
     ON CONFLICT (merchant_id, agent_id, period, starts_on) DO UPDATE
       SET active_members = p.active_members + excluded.active_members
     RETURNING 1
   )
-  -- counted, team_days and team_periods run though nothing reads the last two (data-modifying CTEs always do).
+  -- counted, team_days and team_periods run though nothing reads them (data-modifying CTEs always do).
   SELECT count(*)::integer, max(seq) INTO v_taken, v_last FROM batch;
 
   IF v_last IS NOT NULL THEN
