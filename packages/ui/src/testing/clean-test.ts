@@ -6,6 +6,11 @@ import { expect, vi } from 'vitest';
  * `endQuietTest` at the end of its afterEach (after the app's own clean-up).
  */
 export const startCleanTest = () => {
+  // One jsdom serves a worker's test files one after another (isolate: false): nothing a test left in the page
+  // (a portal outside React's tree, a modal's `pointer-events: none` on the body) may reach the next.
+  document.body.replaceChildren();
+  document.body.removeAttribute('style');
+  document.documentElement.removeAttribute('style');
   window.localStorage.clear();
   window.sessionStorage.clear();
   vi.spyOn(console, 'error');
