@@ -1,10 +1,10 @@
 import type { Clock } from '../lib/clock';
-import type { Database } from './database';
+import type { Database, Queryable } from './database';
 import { DEMO_PROMOTIONS } from './seed-data/demo-promotions';
 
 /**
- * The demo merchant's promotions (issue 20), written only while it has none, so restarts add nothing and an
- * operator's promotions are never touched. Development's embedded mode only (ADR 0016).
+ * The demo merchant's promotions (issue 20), with an application and a manual grant for staff to review, written only
+ * while it has none, so restarts add nothing and an operator's promotions are never touched. Development's embedded mode only (ADR 0016).
  */
 export const seedDemoPromotions = async (db: Database, now: Clock, merchantCode = 'demo'): Promise<number> =>
   db.transaction(async (tx) => {
@@ -30,5 +30,46 @@ export const seedDemoPromotions = async (db: Database, now: Clock, merchantCode 
         ],
       );
     }
+    await seedDemoReviews(tx, merchant.id);
     return DEMO_PROMOTIONS.length;
   });
+
+/** A real 1×1 PNG: the demo application's screenshot. */
+const DEMO_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/**
+ * What the back office reviews (ADR 0037): demo_downline's application to the demo application promotion, with a
+ * screenshot, and a manual bonus for demo_member that ops_content asked for, waiting for a second staff member.
+ */
+const seedDemoReviews = async (tx: Queryable, merchantId: number): Promise<void> => {
+  const { rows } = await tx.query<{ id: bigint; amount: bigint }>(
+    `WITH claim AS (
+       INSERT INTO promotion_claims (merchant_id, promotion_id, member_id, seq, status, amount_minor, comment)
+       SELECT p.merchant_id, p.id, m.id, 1, 'APPLYING', p.bonus_fixed_minor, $2
+       FROM promotions p JOIN members m ON m.merchant_id = p.merchant_id AND m.username = 'demo_downline'
+       WHERE p.merchant_id = $1 AND p.kind = 'APPLICATION' ORDER BY p.id LIMIT 1
+       RETURNING id, promotion_id)
+     UPDATE promotions p SET claimed_count = claimed_count + 1 FROM claim
+     WHERE p.merchant_id = $1 AND p.id = claim.promotion_id RETURNING claim.id, p.bonus_fixed_minor AS amount`,
+    [merchantId, 'Hit 250x on Lucky Lanterns last night, screenshot attached.'],
+  );
+  if (rows[0] !== undefined) {
+    await tx.query(
+      `INSERT INTO promotion_claim_images (merchant_id, claim_id, position, content_type, bytes)
+       VALUES ($1, $2, 1, 'image/png', $3)`,
+      [merchantId, rows[0].id, DEMO_PNG],
+    );
+  }
+  await tx.query(
+    `INSERT INTO bonus_manual_grants (merchant_id, member_id, amount_minor, turnover_multiple, expiry_hours, reason,
+       requested_by_id, requested_by, request_id)
+     SELECT $1, m.id, 5000, 5, 72, 'Goodwill after a delayed withdrawal', s.id, s.username, 'demo-manual-grant-1'
+     FROM members m JOIN staff_accounts s ON s.merchant_id = m.merchant_id AND s.username = 'ops_content'
+     WHERE m.merchant_id = $1 AND m.username = 'demo_member'
+     ON CONFLICT DO NOTHING`,
+    [merchantId],
+  );
+};

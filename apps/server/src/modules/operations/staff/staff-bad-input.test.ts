@@ -59,6 +59,7 @@ const NO_INPUT = new Set([
   `POST ${OPS_API.withdrawalApprove}`,
   `POST ${OPS_API.adjustmentApprove}`,
   `POST ${OPS_API.promotionApplicationApprove}`,
+  `POST ${OPS_API.bonusGrantApprove}`,
   `POST ${AGENT_CONTRACT_OPS_API.agentSettlementRerun}`,
   // Messages and customer service (issue 22): state changes without a body; a chat message is multipart (its own test).
   `POST ${FEEDBACK_OPS_API.close}`,
@@ -67,6 +68,14 @@ const NO_INPUT = new Set([
   `POST ${CHAT_OPS_API.close}`,
   `POST ${CHAT_OPS_API.messages}`,
 ]);
+
+/** A promotion form that is valid but for the field each case breaks. */
+const PROMOTION = {
+  ...{ kind: 'FREE', title: { EN: 'Free 5' }, terms: { EN: '' }, audience: 'EVERYONE' },
+  ...{ startsAt: '2026-01-01T00:00:00.000Z', endsAt: null, perMemberLimit: 1, totalLimit: null, bonus: '5.00' },
+  ...{ percent: null, maxBonus: null, minDeposit: null, turnoverMultiple: 5, turnoverBase: 'BONUS', weights: {} },
+  ...{ defaultWeight: 100, maxBet: null, maxConversion: null, expiryHours: 24, onWithdraw: 'FORFEIT' },
+};
 
 const BAD_INPUT: Record<string, BadInput> = {
   [`POST ${INBOX_OPS_API.messages}`]: {
@@ -87,6 +96,14 @@ const BAD_INPUT: Record<string, BadInput> = {
   [`POST ${OPS_API.depositReject}`]: { body: { reason: '' }, fields: ['reason'] },
   [`POST ${OPS_API.withdrawalReject}`]: { body: { reason: '' }, fields: ['reason'] },
   [`POST ${OPS_API.promotionApplicationReject}`]: { body: { reason: '' }, fields: ['reason'] },
+  [`POST ${OPS_API.promotions}`]: { body: { ...PROMOTION, turnoverMultiple: 500 }, fields: ['turnoverMultiple'] },
+  [`PUT ${OPS_API.promotion}`]: { body: { ...PROMOTION, weights: { RNG: 101 } }, fields: ['weights.RNG'] },
+  [`POST ${OPS_API.promotionStatus}`]: { body: { status: 'PAUSED' }, fields: ['status'] },
+  [`POST ${OPS_API.bonusGrants}`]: {
+    body: { username: 'demo_member', amount: 'lots', turnoverMultiple: 5, expiryHours: 24, reason: 'goodwill' },
+    fields: ['amount', 'requestId'],
+  },
+  [`POST ${OPS_API.bonusGrantReject}`]: { body: { reason: '' }, fields: ['reason'] },
   [`POST ${OPS_API.adjustments}`]: {
     body: {
       username: 'demo_member',
