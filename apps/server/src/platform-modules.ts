@@ -20,6 +20,7 @@ import { createStaffModule, type SecretBox } from './modules/operations/staff';
 import { createWalletModule } from './modules/money/wallet';
 import { createVendorWalletModule } from './modules/games/vendor-wallet';
 import { createWithdrawModule } from './modules/money/withdraw';
+import { sendSystemMessages } from './system-messages';
 import { createBonusWalletModule, type BonusWalletService } from './modules/engagement/bonus-wallet';
 import { createPromotionsModule, type PromotionsModule } from './modules/engagement/promotions';
 import { createPlayStatsModule } from './modules/games/play-stats';
@@ -166,7 +167,10 @@ export const registerModules = async (
   // The member context beside each queued deposit and withdrawal (back office cashier).
   const memberContexts = createMemberContexts({ db, now });
   // The bonus wallet (DESIGN.md §13): grants, their conversion, expiry and forfeit; bets spend it through seamless.
-  const bonusWallet = createBonusWalletModule({ db, wallet: wallet.service, merchants, bus, now });
+  const bonusWallet = createBonusWalletModule({
+    ...{ db, wallet: wallet.service, merchants, bus, now },
+    onGranted: (granted) => bus.emit('bonus.granted', granted),
+  });
   jobs.scheduler.register(...bonusWallet.jobs);
   app.decorate('bonusWallet', bonusWallet.service);
   await app.register(bonusWallet.routes({ auth: identity.auth, merchantOf: identity.merchantOf }));
@@ -344,25 +348,20 @@ export const registerModules = async (
   const payments = contractPayments({ wallet: wallet.service, merchantById: merchants.byId });
   const agentContract = createAgentContractModule({
     ...{ db, now, adjust: payments.adjust },
+    onOffered: (offer) => bus.emit('contract.offered', offer),
     ports: { teamsPlay: agentTeam.teamsPlay, payMany: payments.payMany },
   });
   await app.register(agentContract.routes({ auth: identity.auth, merchantOf: identity.merchantOf, limiter }));
   await app.register(agentContract.opsRoutes({ staff }));
   jobs.scheduler.register(...agentContract.jobs);
-  // Internal messages (issue 22); deposits credited and withdrawals paid send their system message from the bus.
+  // Internal messages (issue 22); other modules' events send their system messages from the bus (system-messages.ts).
   const inbox = createInboxModule({ db, now, bus });
   await app.register(inbox.routes({ auth: identity.auth, merchantOf: identity.merchantOf, staff }));
   jobs.scheduler.register(...inbox.jobs);
   await app.register(createFeedbackModule({ db, now, limiter }).routes({ auth: identity.auth, staff }));
   const liveChat = createLiveChatModule({ db, now, limiter });
   await app.register(liveChat.routes({ auth: identity.auth, merchantOf: identity.merchantOf, staff }));
-  bus.on('cashier.order', async ({ merchantId, memberId, kind, orderNo, status }) => {
-    if (kind === 'deposit' && (status === 'PAID' || status === 'APPROVED')) {
-      await inbox.system(merchantId, memberId, 'DEPOSIT_CREDITED', orderNo, { orderNo });
-    } else if (kind === 'withdrawal' && status === 'APPROVED') {
-      await inbox.system(merchantId, memberId, 'WITHDRAWAL_PAID', orderNo, { orderNo });
-    }
-  });
+  sendSystemMessages({ bus, inbox, merchants });
   const realtime = await createRealtime({
     ...{ app, bus, redisUrl: env.REDIS_URL },
     wallet: wallet.service,

@@ -11,6 +11,10 @@ export type PlatformEvents = {
   'wallet.changed': { merchantId: number; memberId: bigint };
   /** A member's deposit or withdrawal was decided or confirmed (contracts CashierOrderEvent); emitted after commit. */
   'cashier.order': { merchantId: number; memberId: bigint } & CashierOrderEvent;
+  /** A bonus was granted to a member (bonus wallet; not a replay); emitted after commit. The inbox tells the member. */
+  'bonus.granted': { merchantId: number; memberId: bigint; grantId: bigint; amountMinor: bigint };
+  /** An agent was offered a contract (agent contracts); emitted after commit. The inbox tells the agent. */
+  'contract.offered': { merchantId: number; holderId: bigint; contractId: bigint };
   /** A merchant's games or vendors changed (staff edit, sync job); the response cache drops the merchant's answers. */
   'catalogue.changed': { merchantId: number };
   /**

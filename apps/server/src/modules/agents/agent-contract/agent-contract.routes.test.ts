@@ -3,6 +3,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   AGENT_CONTRACT_API,
   AGENT_CONTRACT_OPS_API,
+  INBOX_API,
+  InboxPageSchema,
+  successEnvelope,
   type Consolidated,
   type Contract,
   type ContractAcceptResult,
@@ -159,6 +162,20 @@ describeEachDatabase('agent contract routes', (getDb) => {
       headers: bearer(tree.agent.token),
     });
     expect((own.json().value as ContractDetail).events.map((e) => e.kind)).toEqual(['OFFERED']);
+    // The offer reaches the holder's inbox as a system message, and nobody else's.
+    await app.bus.idle();
+    const offerMessages = async (caller: Caller) => {
+      const res = await app.inject({
+        url: `${INBOX_API.messages}?language=EN&pageSize=50`,
+        headers: bearer(caller.token),
+      });
+      const page = successEnvelope(InboxPageSchema).parse(res.json()).value;
+      return page.list.filter((message) => message.title === 'New contract offer').map((message) => message.content);
+    };
+    expect(await offerMessages(tree.agent)).toEqual([
+      'You have a new contract offer. Open the agent centre to accept or reject it.',
+    ]);
+    expect(await offerMessages(tree.sibling)).toEqual([]);
     const result = await accept(tree.agent, offered);
     expect(result.contract.status).toBe('ACTIVE');
   });

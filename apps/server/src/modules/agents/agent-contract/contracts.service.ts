@@ -23,7 +23,18 @@ const disabled = () => new AppError('CONTRACT_TYPE_DISABLED', 403, 'This contrac
 export const policyOf = async (db: Queryable, merchantId: number, type: ContractType): Promise<Policy> =>
   (await repo.policies(db, merchantId)).find((policy) => policy.type === type) ?? defaultPolicy(type);
 
-export const contractsServiceFactory = ({ db, now }: { db: Database; now: Clock }) => {
+/** An offer made (after its commit): who holds it now. */
+export type ContractOffered = { merchantId: number; holderId: bigint; contractId: bigint };
+
+export const contractsServiceFactory = ({
+  db,
+  now,
+  onOffered,
+}: {
+  db: Database;
+  now: Clock;
+  onOffered?: ((offer: ContractOffered) => void) | undefined;
+}) => {
   const actorOf = async (tx: Queryable, merchantId: number, party: Party) =>
     party.kind === 'staff' ? 'staff' : repo.usernameOf(tx, merchantId, party.id);
 
@@ -116,6 +127,7 @@ export const contractsServiceFactory = ({ db, now }: { db: Database; now: Clock 
       );
       return created;
     });
+    onOffered?.({ merchantId, holderId: target.id, contractId: id });
     return (await repo.byId(db, merchantId, id)) as ContractRow;
   };
 

@@ -7,7 +7,7 @@ import type { RateLimiter } from '../../platform/rate-limit';
 import { agentContractOpsRoutes } from './agent-contract-ops.routes';
 import { agentContractJobs } from './agent-contract.jobs';
 import { agentContractRoutes } from './agent-contract.routes';
-import { contractsServiceFactory } from './contracts.service';
+import { contractsServiceFactory, type ContractOffered } from './contracts.service';
 import { memberServiceFactory } from './member.service';
 import { opsServiceFactory, type AdjustPort } from './ops.service';
 import { settlementServiceFactory, type SettlementFaults, type SettlementPorts } from './settlement.service';
@@ -20,6 +20,8 @@ export type { AdjustPort } from './ops.service';
 export type AgentContractDeps = {
   db: Database;
   now: Clock;
+  /** Told after an offer is committed (the platform sends the agent a system message). */
+  onOffered?: (offer: ContractOffered) => void;
   /** agent-team's teamsPlay, and payments from the merchant's COMMISSIONS account (wallet and ledger). */
   ports: SettlementPorts;
   adjust: AdjustPort;
@@ -34,9 +36,11 @@ export type AgentContractDeps = {
  * windows) and from its own 5-minute slots of play statistics' journal (hourly and real-time windows); the tree from
  * identity's agent_tree.
  */
+export type { ContractOffered } from './contracts.service';
+
 export const createAgentContractModule = (deps: AgentContractDeps) => {
   const { db, now } = deps;
-  const contracts = contractsServiceFactory({ db, now });
+  const contracts = contractsServiceFactory({ db, now, onOffered: deps.onOffered });
   const settlement = settlementServiceFactory({ db, ports: deps.ports, faults: deps.faults });
   const member = memberServiceFactory({ db, now, ports: deps.ports });
   const ops = opsServiceFactory({ db, now, contracts, member, settlement, adjust: deps.adjust });

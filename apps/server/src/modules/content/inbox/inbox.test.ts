@@ -212,6 +212,28 @@ describeEachDatabase('internal messages', (getDb) => {
     ]);
   });
 
+  it('should tell a member of a bonus once, in the member\u2019s language, however often the grant is replayed', async () => {
+    const me = await memberWithSession(app, getDb());
+    const merchantId = Number(
+      (await getDb().query<{ id: number }>(`SELECT id FROM merchants WHERE code = 'demo'`)).rows[0]!.id,
+    );
+    const terms = {
+      amountMinor: 2_500n,
+      turnoverBase: 'BONUS' as const,
+      turnoverMultiple: 5,
+      expiresAt: new Date(clock.now() + 86_400_000),
+    };
+    await app.bonusWallet.grant(merchantId, me.id, `inbox-bonus-${me.id}`, terms);
+    await app.bonusWallet.grant(merchantId, me.id, `inbox-bonus-${me.id}`, terms);
+    await app.bus.idle();
+    const system = async (language: string) =>
+      (await inbox(me.token, language)).list.filter((m) => m.kind === 'SYSTEM').map((m) => m.content);
+    expect(await system('EN')).toEqual(['You received a bonus of 25.00 USD. Its wagering shows in Bonus details.']);
+    expect(await system('TY')).toEqual([
+      'Nakatanggap ka ng bonus na 25.00 USD. Makikita ang wagering nito sa Bonus details.',
+    ]);
+  });
+
   it('should refuse a message to an unknown member or agent, and a staff role without the permission', async () => {
     const bad = await app.inject({
       method: 'POST',

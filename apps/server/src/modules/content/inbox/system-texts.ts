@@ -20,17 +20,20 @@ const TEXTS: Record<SystemMessageTopic, Record<'EN' | 'TY', Text>> = {
     TY: { title: 'Nabayaran ang withdrawal', content: 'Nabayaran na ang iyong withdrawal {orderNo}.' },
   },
   BONUS_GRANTED: {
-    EN: { title: 'Bonus granted', content: 'You received a bonus of {amount}: {name}.' },
-    TY: { title: 'Natanggap ang bonus', content: 'Nakatanggap ka ng bonus na {amount}: {name}.' },
+    EN: { title: 'Bonus granted', content: 'You received a bonus of {amount}. Its wagering shows in Bonus details.' },
+    TY: {
+      title: 'Natanggap ang bonus',
+      content: 'Nakatanggap ka ng bonus na {amount}. Makikita ang wagering nito sa Bonus details.',
+    },
   },
   CONTRACT_OFFERED: {
     EN: {
       title: 'New contract offer',
-      content: 'Your upline offers you a contract: {name}. Open the agent centre to answer.',
+      content: 'You have a new contract offer. Open the agent centre to accept or reject it.',
     },
     TY: {
       title: 'Bagong alok na kontrata',
-      content: 'May alok na kontrata ang iyong upline: {name}. Buksan ang agent centre para sumagot.',
+      content: 'May bago kang alok na kontrata. Buksan ang agent centre para tanggapin o tanggihan ito.',
     },
   },
   MISSION_COMPLETED: {

@@ -262,8 +262,13 @@ describeEachDatabase('transfer wallet: vendor transfers, pending orders and reco
   it('should rate limit transfers per member', async () => {
     const member = await funded();
     const codes: number[] = [];
-    for (let i = 0; i < 21; i += 1) codes.push((await move(member.token, 'IN', '1.00')).statusCode);
-    expect(codes.slice(0, 20).every((code) => code === 200)).toBe(true);
+    const bodies: string[] = [];
+    for (let i = 0; i < 21; i += 1) {
+      const res = await move(member.token, 'IN', '1.00');
+      codes.push(res.statusCode);
+      if (res.statusCode !== 200) bodies.push(res.body);
+    }
+    expect(codes.slice(0, 20), bodies.join('\n')).toEqual(Array.from({ length: 20 }, () => 200));
     expect(codes[20]).toBe(429);
     expect(await main(member.token)).toBe('80.00');
   });
