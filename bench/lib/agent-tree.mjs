@@ -23,7 +23,7 @@ export const levelSizes = (members, levels, top) => {
 /** Settings for a seeding session: big sorts and hashes in memory, commits without waiting for the disk. */
 export const seedingSession = async (db) => {
   await db.exec(`SET session_replication_role = replica; SET synchronous_commit = off; SET work_mem = '1GB';
-    SET maintenance_work_mem = '1GB'; SET statement_timeout = 0`);
+    SET maintenance_work_mem = '1GB'; SET statement_timeout = 0; SET jit = off`);
 };
 
 /**
