@@ -2,17 +2,14 @@
 // Lottery settlement through the seamless protocol against pgbench on the same PostgreSQL, in the same run (issue 23):
 //  1. starts, in a child process, the platform (a schema of its own, listening on 127.0.0.1) and the RGS beside it
 //     (another schema; its lottery engine driven by hand on a clock this bench moves), as embedded mode runs them;
-//  2. places BETS bets on one issue of the 1-minute 5D game from MEMBERS members: each stake is a real seamless debit
-//     on the platform (CONNECTIONS at a time), and the RGS's round, outbox row and bet are written as a placed bet
-//     leaves them (set-based, to keep the setup short; the bench measures settlement, not betting). The bets are
-//     position bets on one digit (one in ten wins 9.75x), so most bets are settled with endRound, the winners with a
-//     credit, as a lottery's issue is;
-//  3. moves the clock to the issue's draw and times the draw and the settlement of the whole issue: every bet SETTLED
-//     and every credit or endRound answered by the platform (which writes its ledger). Prints settled bets/s and the
-//     draw-to-credited latency (p50, p99, max: from the draw to the platform's answer to each winner's credit), then
-//     audits the ledger and checks the money: every winner credited once, exactly what the draw says;
-//  4. runs pgbench's tpcb-like script (-M extended, CONNECTIONS clients, scale CONNECTIONS) on a database of its own,
-//     SECONDS seconds; prints settled bets/s divided by pgbench tps (goal >= 2).
+//  2. places BETS position bets on one digit (one in ten wins 9.75x; most settle with endRound, winners with a credit)
+//     on one issue of the 1-minute 5D game from MEMBERS members: each stake a real seamless debit (CONNECTIONS at a
+//     time); the RGS's round, debit and bet rows are written as a placed bet leaves them (set-based: a short setup);
+//  3. moves the clock to the draw and times the draw and the settlement of the issue (every bet SETTLED, every credit
+//     or endRound answered by the platform); prints settled bets/s and draw-to-credited (the draw to the platform's
+//     answer to each winner's credit: p50, p99, max), audits the ledger and checks every win was credited once;
+//  4. runs pgbench's tpcb-like (-M extended, CONNECTIONS clients, scale CONNECTIONS, SECONDS seconds) on a database
+//     of its own; prints settled bets/s divided by pgbench tps (goal >= 2).
 // Run: `npm run bench:lottery` (BENCH_DATABASE_URL, BETS=200000, MEMBERS=2000, CONNECTIONS=16, SECONDS=10 to change;
 // POOL is the platform's connection pool, 10 being the production default). Everything it creates is dropped after.
 // Absolute numbers move with the machine; compare the ratio.
@@ -54,7 +51,6 @@ const settle = async () => {
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
-// ---------------------------------------------------------------------------------------------------------------------
 // The platform and the RGS, in a child process (`--serve <platform schema> <rgs schema>`): it prints one JSON line.
 
 const serve = async (platformSchema, rgsSchema) => {
@@ -62,8 +58,6 @@ const serve = async (platformSchema, rgsSchema) => {
   const { buildRgs } = await import('@platform/rgs');
   const { createLedgerModule } = await import('../apps/server/src/modules/money/ledger/index.ts');
   const { signSeamless } = await import('../apps/rgs/src/platform/seamless-client.ts');
-  const log = (line) => process.stderr.write(`${line}\n`);
-
   // The platform and the RGS on one clock the bench moves: real time plus an offset.
   let offsetMs = 0;
   const clock = {
@@ -198,7 +192,7 @@ const serve = async (platformSchema, rgsSchema) => {
     }),
   );
   const debitSeconds = (Date.now() - debitStart) / 1000;
-  log(`setup: ${BETS} stakes debited through the seamless protocol in ${fmt(debitSeconds)} s`);
+  console.error(`setup: ${BETS} stakes debited through the seamless protocol in ${fmt(debitSeconds)} s`);
 
   // The RGS's side of each placed bet: its round (OPEN), its debit (DONE) and the bet (PLACED), in chunks.
   const odds = JSON.stringify({ win: 97_500 });
@@ -301,8 +295,6 @@ const serve = async (platformSchema, rgsSchema) => {
   await db.close();
 };
 
-// ---------------------------------------------------------------------------------------------------------------------
-
 const runChild = (platformSchema, rgsSchema) =>
   new Promise((resolve, reject) => {
     const child = spawn(
@@ -358,11 +350,7 @@ const audit = async (schema) => {
   const { openPostgres } = await import('@platform/server');
   const { auditLedger } = await import('../apps/server/src/modules/money/ledger/index.ts');
   const db = await openPostgres({ url: URL_BASE, schema, maxConnections: 2 });
-  try {
-    return await auditLedger(db);
-  } finally {
-    await db.close();
-  }
+  return auditLedger(db).finally(() => db.close());
 };
 
 const main = async () => {

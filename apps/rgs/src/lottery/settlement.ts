@@ -18,6 +18,8 @@ import type { IssueKey } from './issues';
 const SETTLE_BATCH = 1000;
 const REFUND_BATCH = 200;
 const FLUSH_PARALLEL = 24;
+/** Calls handed to one flush (a flush sends FLUSH_PARALLEL at a time). */
+const SEND_CHUNK = 240;
 
 type BetRow = {
   round_id: string;
@@ -37,7 +39,8 @@ export const settlementFactory = (deps: { db: Database; clock: Clock; rounds: Ro
   const flush = (roundIds: readonly string[]): Promise<void> => payments.flushRounds(roundIds, FLUSH_PARALLEL);
 
   /** One batch of an issue's open bets; null once the issue is no longer DRAWN (settled or cancelled elsewhere). */
-  const settleBatch = async (key: IssueKey): Promise<string[] | null> =>
+  type Batch = { winners: string[]; losers: string[] };
+  const settleBatch = async (key: IssueKey): Promise<Batch | null> =>
     db.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`lottery:${key.lotteryCode}:${key.issueNo}`]);
       const issue = await tx.query<{ state: string; numbers: number[] }>(
@@ -58,7 +61,7 @@ export const settlementFactory = (deps: { db: Database; clock: Clock; rounds: Ro
            WHERE lottery_code = $1 AND issue_no = $2 AND state = 'DRAWN'`,
           [key.lotteryCode, key.issueNo, new Date(clock.now())],
         );
-        return [];
+        return { winners: [], losers: [] };
       }
       const lottery = lotteryOf(key.lotteryCode)!;
       const won = await tx.query<{ operator: string; player_id: string; won: bigint }>(
@@ -115,7 +118,10 @@ export const settlementFactory = (deps: { db: Database; clock: Clock; rounds: Ro
               : [{ transactionId: `${bet.round_id}:end`, roundId: bet.round_id, op: 'endRound' as const }],
         })),
       );
-      return bets.map((b) => b.round_id);
+      return {
+        winners: settled.filter((x) => x.winMinor > 0n).map((x) => x.bet.round_id),
+        losers: settled.filter((x) => x.winMinor === 0n).map((x) => x.bet.round_id),
+      };
     });
 
   /** Chases this issue ends: a win stops the win-stop chases (their later bets to refund); a last issue finishes. */
@@ -148,19 +154,33 @@ export const settlementFactory = (deps: { db: Database; clock: Clock; rounds: Ro
     });
   };
 
-  /** Batch after batch; a batch's calls go out while the next batch is settled (one batch in flight). */
+  /**
+   * Batch after batch, while one sender sends what is settled: the winners' credits first, the endRounds of the bets
+   * that won nothing when no credit waits, so a win reaches the player's balance soon after the draw.
+   */
   const settleIssue = async (key: IssueKey): Promise<void> => {
-    let sending: Promise<void> = Promise.resolve();
+    const credits: string[] = [];
+    const ends: string[] = [];
+    let settling = true;
+    const sender = (async () => {
+      for (;;) {
+        const take = credits.length > 0 ? credits.splice(0, SEND_CHUNK) : ends.splice(0, SEND_CHUNK);
+        if (take.length > 0) await flush(take);
+        else if (settling) await new Promise((resolve) => setTimeout(resolve, 5));
+        else return;
+      }
+    })();
     try {
       for (;;) {
         const batch = await settleBatch(key);
-        await sending;
         if (batch === null) return;
-        sending = flush(batch);
-        if (batch.length === 0) break;
+        if (batch.winners.length + batch.losers.length === 0) break;
+        credits.push(...batch.winners);
+        ends.push(...batch.losers);
       }
     } finally {
-      await sending;
+      settling = false;
+      await sender;
     }
     await afterIssue(key);
   };
