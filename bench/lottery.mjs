@@ -27,6 +27,8 @@ const MEMBERS = Number(process.env.MEMBERS ?? 2000);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 16);
 const SECONDS = Number(process.env.SECONDS ?? 10);
 const POOL = Number(process.env.POOL ?? 10);
+/** How long the settlement's clock waits for calls left to the retries before it stops anyway (and says so). */
+const PENDING_LIMIT_MS = Number(process.env.PENDING_LIMIT_MS ?? 600_000);
 const SECRET = 'bench-lottery-secret-0123456789abcdef0123';
 const GAME = 'lott-ffc1';
 const VENDOR = 'LOTT';
@@ -246,6 +248,22 @@ const serve = async (platformSchema, rgsSchema) => {
     if (drawn.length === 0) break;
     for (const key of drawn) await lottery.settlement.settleIssue(key);
   }
+  // Settled means answered: calls that got no answer the first time wait for the RGS's own retries, and the clock
+  // runs until the last of them has its answer (or PENDING_LIMIT_MS passes, and the bench says so).
+  const pendingOf = async () =>
+    (
+      await rgsDb.query(
+        `SELECT count(*)::int AS n FROM platform_calls c JOIN lottery_bets b ON b.round_id = c.round_id
+         WHERE b.issue_no = $1 AND c.op <> 'debit' AND c.status = 'PENDING'`,
+        [issue.issue_no],
+      )
+    ).rows[0].n;
+  const waitingSince = Date.now();
+  let pending = await pendingOf();
+  while (pending > 0 && Date.now() - waitingSince < PENDING_LIMIT_MS) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    pending = await pendingOf();
+  }
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
 
   const { rows: states } = await rgsDb.query(
@@ -279,6 +297,7 @@ const serve = async (platformSchema, rgsSchema) => {
         issueNo: issue.issue_no,
         debitSeconds,
         seconds,
+        pending,
         drawnAtMs,
         states,
         calls,
@@ -371,6 +390,10 @@ const main = async () => {
         `${JSON.stringify(r.states.filter((s) => s.state !== 'SETTLED'))}`,
     );
     console.log(`platform calls: ${r.calls.map((c) => `${c.op} ${c.status} ${c.n}`).join(', ')}`);
+    if (r.pending > 0) {
+      console.log(`NOT ALL ANSWERED: ${r.pending} calls still waited for a retry when the clock stopped`);
+      process.exitCode = 1;
+    }
     const wins = r.platform.find((row) => row.kind === 'WIN');
     console.log(
       `platform: ${r.platform.map((row) => `${row.kind} ${row.status} ${row.n}`).join(', ')}; ` +
