@@ -14,6 +14,7 @@
 // Run: `npm run bench:agent-settlement` (BENCH_DATABASE_URL, SCALE=1 multiplies MEMBERS: SCALE=0.05 is a quick check;
 // KEEP=1 keeps the database). The database is dropped after.
 import pg from 'pg';
+import { seedingSession, seedTree } from './lib/agent-tree.mjs';
 import { openPostgres } from '@platform/server';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { createEventBus } from '../apps/server/src/lib/event-bus.ts';
@@ -49,69 +50,6 @@ const timed = async (label, fn) => {
   const seconds = (performance.now() - start) / 1000;
   log(`${label}: ${fmt(seconds, 2)} s`);
   return { result, seconds };
-};
-
-/** Level sizes: TOP_AGENTS at the top, each level `b` times the one above, MEMBERS in all (as bench/agent-reports). */
-const levelSizes = () => {
-  const total = (b) =>
-    Array.from({ length: LEVELS }, (_, k) => Math.round(TOP_AGENTS * b ** k)).reduce((a, n) => a + n);
-  let lo = 1;
-  let hi = 50;
-  for (let i = 0; i < 60; i += 1) {
-    const mid = (lo + hi) / 2;
-    if (total(mid) < MEMBERS) lo = mid;
-    else hi = mid;
-  }
-  const sizes = Array.from({ length: LEVELS }, (_, k) => Math.round(TOP_AGENTS * hi ** k));
-  sizes[LEVELS - 1] += MEMBERS - sizes.reduce((a, n) => a + n);
-  return sizes;
-};
-
-/**
- * The merchant, its tree level by level, and the closure (triggers are off on the seeding client): the one place this
- * bench builds its tree. What the rest of the bench reads of it: `bench_members (n, level, idx, id)` (one row per
- * member, n from 1 in level order), `members`, `member_tree`, and the returned { merchantId, timezone, sizes }; a shared
- * builder (bench/lib) can replace this function as long as it leaves those.
- */
-const seedTree = async (db) => {
-  const { rows } = await db.query(
-    `INSERT INTO merchants (code, name, default_language, currency_code, logo_url, main_domain, lottery_type,
-       esport_game, cockfight_game) VALUES ('bench', 'bench', 'EN', 'USD', '/l.png', 'bench.test', 'x', 'x', 'x')
-     RETURNING id, timezone`,
-  );
-  const { id: merchantId, timezone } = rows[0];
-  await db.query(
-    'CREATE TABLE bench_members (n serial PRIMARY KEY, level integer NOT NULL, idx integer NOT NULL, id bigint NOT NULL)',
-  );
-  const sizes = levelSizes();
-  for (const [level, size] of sizes.entries()) {
-    await db.query(
-      `WITH ins AS (
-         INSERT INTO members (merchant_id, username, user_type, parent_id)
-         SELECT $1, 'b' || $2::integer || '_' || g, CASE WHEN $2::integer = 0 THEN 1 WHEN $2::integer < $5 THEN 2 ELSE 0 END,
-           p.id
-         FROM generate_series(0, $3::integer - 1) g
-         LEFT JOIN bench_members p ON p.level = $2::integer - 1 AND p.idx = (g::bigint * $4::integer / $3::integer)
-         RETURNING id, username
-       )
-       INSERT INTO bench_members (level, idx, id)
-       SELECT $2::integer, split_part(username, '_', 2)::integer, id FROM ins ORDER BY id`,
-      [merchantId, level, size, level === 0 ? 1 : sizes[level - 1], LEVELS - 1],
-    );
-  }
-  await db.query(
-    `INSERT INTO member_tree (merchant_id, ancestor_id, descendant_id, depth)
-     WITH RECURSIVE up AS (
-       SELECT merchant_id, id AS ancestor_id, id AS descendant_id, 0 AS depth, parent_id AS next_id
-       FROM members WHERE merchant_id = $1
-       UNION ALL
-       SELECT u.merchant_id, m.id, u.descendant_id, u.depth + 1, m.parent_id
-       FROM up u JOIN members m ON m.merchant_id = u.merchant_id AND m.id = u.next_id
-     )
-     SELECT merchant_id, ancestor_id, descendant_id, depth FROM up`,
-    [merchantId],
-  );
-  return { merchantId, timezone, sizes };
 };
 
 /**
@@ -182,12 +120,15 @@ const main = async () => {
   const db = await openPostgres({ url: url.toString(), maxConnections: 8 });
   const seeder = new pg.Client({ connectionString: url.toString() });
   await seeder.connect();
-  await seeder.query('SET session_replication_role = replica');
+  const seed = { query: (sql, params) => seeder.query(sql, params), exec: (sql) => seeder.query(sql) };
+  await seedingSession(seed);
   let ok = true;
   try {
     await migrate(db);
     log(`agent settlement: ${MEMBERS} members in ${LEVELS} levels (SCALE=${SCALE})`);
-    const { result: world } = await timed('seeded the tree', () => seedTree(seeder));
+    const { result: world } = await timed('seeded the tree', () =>
+      seedTree(seed, { members: MEMBERS, levels: LEVELS, top: TOP_AGENTS, days: 30 }),
+    );
     const { merchantId, timezone } = world;
     log(`levels: ${world.sizes.join(', ')}`);
     const now = new Date();
