@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { rateAt, tiersExceeding, type TierValue } from '@platform/contracts';
 import { AppError } from '../../../lib/app-error';
 import { checkUnderUpline, endedByAcceptance } from './rules';
+import { orderedTiersArb, under } from './tiers.test-support';
 import { settleWindow, type WindowAgent } from './settle';
 
 /**
@@ -10,23 +11,7 @@ import { settleWindow, type WindowAgent } from './settle';
  * job tests run the same functions against the databases.
  */
 
-const tierArb = fc.record({
-  minValidBetMinor: fc.bigInt({ min: 0n, max: 100_000n }),
-  minActiveMembers: fc.nat(6),
-  rateBps: fc.integer({ min: 0, max: 3_000 }),
-});
-/** Ordered tiers: thresholds and rates non-decreasing. */
-const tiersArb = fc.array(tierArb, { minLength: 1, maxLength: 4 }).map((tiers) => {
-  const bets = tiers.map((t) => t.minValidBetMinor).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const active = tiers.map((t) => t.minActiveMembers).sort((a, b) => a - b);
-  const rates = tiers.map((t) => t.rateBps).sort((a, b) => a - b);
-  return tiers.map((_, i) => ({ minValidBetMinor: bets[i]!, minActiveMembers: active[i]!, rateBps: rates[i]! }));
-});
-
-/** A child's tiers under its parent's: each tier's rate capped at what the parent gives at its thresholds (both are
- * non-decreasing, so the capped table stays ordered). */
-const under = (child: TierValue[], parent: TierValue[]): TierValue[] =>
-  child.map((t) => ({ ...t, rateBps: Math.min(t.rateBps, rateAt(parent, t.minValidBetMinor, t.minActiveMembers)) }));
+const tiersArb = orderedTiersArb({ maxBetMinor: 100_000n, maxActiveMembers: 6, maxTiers: 4 });
 
 /** A random tree of members: each member's upline an earlier one; some members hold contracts. */
 const scenarioArb = fc.record({

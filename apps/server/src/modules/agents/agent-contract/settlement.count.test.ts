@@ -1,11 +1,12 @@
 import fc from 'fast-check';
 import { beforeAll, expect, it } from 'vitest';
-import { rateAt, type ContractType, type TierValue } from '@platform/contracts';
+import type { ContractType, TierValue } from '@platform/contracts';
 import type { Database } from '../../../db/database';
 import { describeEachDatabase } from '../../../test/databases';
 import { freshMerchant } from '../../../test/ledger-helpers';
 import { defaultPolicy } from './agent-contract.types';
 import { addMember } from './agent-contract.test-support';
+import { orderedTiersArb, under } from './tiers.test-support';
 import { settleWindow, type WindowAgent } from './settle';
 import { countWindowRows } from './settlement.count';
 import { windowAt } from './windows';
@@ -16,19 +17,7 @@ import { windowAt } from './windows';
  * the top team's base, none negative, a child's rate never above its parent's (issue 19 "Done when").
  */
 
-const tierArb = fc.record({
-  minValidBetMinor: fc.bigInt({ min: 0n, max: 60_000n }),
-  minActiveMembers: fc.nat(4),
-  rateBps: fc.integer({ min: 0, max: 3_000 }),
-});
-const tiersArb = fc.array(tierArb, { minLength: 1, maxLength: 3 }).map((tiers) => {
-  const bets = tiers.map((t) => t.minValidBetMinor).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const active = tiers.map((t) => t.minActiveMembers).sort((a, b) => a - b);
-  const rates = tiers.map((t) => t.rateBps).sort((a, b) => a - b);
-  return tiers.map((_, i) => ({ minValidBetMinor: bets[i]!, minActiveMembers: active[i]!, rateBps: rates[i]! }));
-});
-const under = (child: TierValue[], parent: TierValue[]): TierValue[] =>
-  child.map((t) => ({ ...t, rateBps: Math.min(t.rateBps, rateAt(parent, t.minValidBetMinor, t.minActiveMembers)) }));
+const tiersArb = orderedTiersArb({ maxBetMinor: 60_000n, maxActiveMembers: 4, maxTiers: 3 });
 
 const scenarioArb = fc.record({
   parents: fc.array(fc.nat(), { minLength: 1, maxLength: 9 }),
