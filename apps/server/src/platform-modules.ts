@@ -24,9 +24,8 @@ import { sendSystemMessages } from './system-messages';
 import { createBonusWalletModule, type BonusWalletService } from './modules/engagement/bonus-wallet';
 import { createPromotionsModule, type PromotionsModule } from './modules/engagement/promotions';
 import { createPlayStatsModule } from './modules/games/play-stats';
-import { createRewardsModule } from './modules/engagement/rewards';
-import { createVipModule, type VipService } from './modules/engagement/vip';
-import { createRebateModule } from './modules/engagement/rebate';
+import type { VipService } from './modules/engagement/vip';
+import { registerEngagementModules } from './engagement-modules';
 import { createAgentTeamModule } from './modules/agents/agent-team';
 import { createTransferModule } from './modules/money/transfer';
 import { createEventBus, type EventBus } from './lib/event-bus';
@@ -233,22 +232,12 @@ export const registerModules = async (
   // Play statistics (DESIGN.md §11): the rollups every report and reward reads.
   const playStats = createPlayStatsModule({ db });
   jobs.scheduler.register(...playStats.jobs);
-  // The reward centre, VIP levels and rebates (issue 20): each reads play statistics and pays through the rewards.
-  const rewards = createRewardsModule({ db, now, wallet: wallet.service, bonus: bonusWallet.service });
-  const vip = createVipModule({ db, now, play: playStats, rewards: rewards.service });
-  const rebate = createRebateModule({
-    db,
-    now,
-    play: playStats,
-    vip: vip.service,
-    rewards: rewards.service,
-    merchants,
+  // Engagement (issues 20 and 21): reward centre, VIP, rebates and what builds on them (engagement-modules.ts).
+  await registerEngagementModules(app, {
+    ...{ db, now, jobs: jobs.scheduler, merchants, bus, limiter, staff, play: playStats },
+    ...{ auth: identity.auth, merchantOf: identity.merchantOf, sealed: sealed.service },
+    ...{ wallet: wallet.service, bonus: bonusWallet.service, members: identity.directory },
   });
-  app.decorate('vip', vip.service);
-  jobs.scheduler.register(...rewards.jobs, ...vip.jobs, ...rebate.jobs);
-  const memberApi = { auth: identity.auth, merchantOf: identity.merchantOf, limiter };
-  for (const module of [rewards, rebate]) await app.register(module.routes(memberApi));
-  await app.register(vip.routes(memberApi));
   // Team rollups (DESIGN.md §12): every agent page's figures, from play statistics and the orders.
   const agentTeam = createAgentTeamModule({ db });
   jobs.scheduler.register(...agentTeam.jobs);
