@@ -5,7 +5,18 @@ import { z } from 'zod';
  * manualRebate, the avatar's VIP label; §3 public state hasVip, vipLabelName, vipRankLevel; site flag MANPLAYREB3).
  * Money is a decimal string in the merchant's currency scale; rates are percentages of valid bet ("0.8").
  */
-export const REWARD_KINDS = ['REBATE', 'MANUAL_REBATE', 'VIP_UPGRADE'] as const;
+export const REWARD_KINDS = [
+  'REBATE',
+  'MANUAL_REBATE',
+  'VIP_UPGRADE',
+  'CASHBACK',
+  'BIRTHDAY',
+  'PROMOTION',
+  'MISSION',
+  'RACE',
+  'REFERRAL',
+  'RAFFLE',
+] as const;
 export type RewardKind = (typeof REWARD_KINDS)[number];
 export const REWARD_STATUSES = ['PENDING', 'CLAIMED', 'EXPIRED'] as const;
 export type RewardStatus = (typeof REWARD_STATUSES)[number];
