@@ -13,6 +13,8 @@ import type { Window } from './windows';
  *   windows, from the module's own sealed 5-minute slots for hourly and real-time ones;
  * - prev / corr / salaries: the holder's previous window (carry, HELD accrual), what changed on its days since it was
  *   counted (day windows, the adjacent window only), and the salaries counted for the team (dividend deduction);
+ * - agents: deductions of a dividend (dividendDeductions in settle.ts): the team's salaries, bonuses and rebates of the
+ *   window's days (the day facts carry the team's promotion cash, ADR 0049) as the policy names them, and the fee;
  * - rated / grossed / netted: base, the rate of the highest tier reached, gross = rate × max(base, 0), and the
  *   differential net = max(gross − Σ children's gross, 0) + accrued.
  */
@@ -22,7 +24,8 @@ const SLOT_TYPES: readonly ContractType[] = ['REALTIME_SALARY', 'HOURLY_SALARY']
 /** Team play of the window for day windows: sums of the days; distinct active members for more than one day. */
 const DAY_FIGURES = `figures AS (
     SELECT h.agent_id, coalesce(sum(d.valid_bet_minor), 0)::bigint AS valid_bet,
-      coalesce(sum(d.profit_minor), 0)::bigint AS profit,
+      coalesce(sum(d.profit_minor), 0)::bigint AS profit, coalesce(sum(d.bonus_minor), 0)::bigint AS bonus,
+      coalesce(sum(d.rebate_minor), 0)::bigint AS rebate,
       (CASE WHEN $5::date = $6::date THEN coalesce(sum(d.active_members), 0)
         ELSE agent_team_active_members($1::integer, h.agent_id, $5::date, $6::date) END)::integer AS active
     FROM holders h
@@ -48,7 +51,7 @@ const SLOT_FIGURES = `play AS (
     GROUP BY member_id
   ), figures AS (
     SELECT t.ancestor_id AS agent_id, sum(p.valid_bet)::bigint AS valid_bet, sum(p.profit)::bigint AS profit,
-      (count(*) FILTER (WHERE p.rounds > 0))::integer AS active
+      0::bigint AS bonus, 0::bigint AS rebate, (count(*) FILTER (WHERE p.rounds > 0))::integer AS active
     FROM play p
     JOIN agent_tree t ON t.merchant_id = $1::integer AND t.descendant_id = p.member_id
     WHERE t.ancestor_id IN (SELECT agent_id FROM holders)
@@ -92,7 +95,9 @@ const countSql = (figures: string) => `
     SELECT h.agent_id, h.contract_id, h.tiers, pa.parent_id, coalesce(f.valid_bet, 0) AS valid_bet,
       coalesce(f.profit, 0) AS profit, coalesce(f.active, 0) AS active,
       coalesce(s.total, 0) + (CASE WHEN $2::text = 'DIVIDEND'
-        THEN div(greatest(-coalesce(f.profit, 0), 0)::numeric * $11::integer, 10000)::bigint ELSE 0 END) AS deductions,
+        THEN div(greatest(-coalesce(f.profit, 0), 0)::numeric * $11::integer, 10000)::bigint ELSE 0 END)
+        + (CASE WHEN $13::boolean THEN coalesce(f.bonus, 0) ELSE 0 END)
+        + (CASE WHEN $14::boolean THEN coalesce(f.rebate, 0) ELSE 0 END) AS deductions,
       coalesce(c.correction, 0) AS correction,
       (CASE WHEN pr.agent_id IS NOT NULL AND ($2::text <> 'DIVIDEND' OR $10::text = 'CARRY'
           OR ($10::text = 'CARRY_WITHIN_MONTH' AND date_trunc('month', pr.first_day) = date_trunc('month', $5::date)))
@@ -179,6 +184,8 @@ export const countWindowRows = async (
     policy.carryForward ?? 'NONE',
     type === 'DIVIDEND' ? (policy.deductions?.feeBps ?? 0) : 0,
     type === 'DIVIDEND' && policy.deductions?.salaries === true,
+    type === 'DIVIDEND' && policy.deductions?.bonuses === true,
+    type === 'DIVIDEND' && policy.deductions?.rebates === true,
   ]);
   return Number(rows[0]?.n ?? 0);
 };
