@@ -17,3 +17,9 @@ ALTER TABLE agent_team_facts
 -- corrections), not the bets and wins.
 CREATE INDEX ledger_transfers_promotion_idx ON ledger_transfers (merchant_id, created_at)
   WHERE code IN ('BONUS', 'REBATE', 'CORRECTION');
+
+-- What a dividend window counted of its team's promotion cash, so that cash taken in after the window was counted is
+-- corrected in the next window like late play (NULL: counted before these were kept; nothing is corrected for them).
+ALTER TABLE agent_contract_windows
+  ADD COLUMN team_bonus_minor bigint,
+  ADD COLUMN team_rebate_minor bigint;

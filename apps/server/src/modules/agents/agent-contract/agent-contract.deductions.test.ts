@@ -126,6 +126,57 @@ describeEachDatabase('agent contract dividend deductions', (getDb) => {
     expect(paid).toEqual({ total: 40_000n, count: 1 });
   });
 
+  it('should correct promotion cash taken in after its day was counted in the next window, as for late play', async () => {
+    const db = getDb();
+    const merchantId = await newMerchant(db);
+    const a = await addMember(db, merchantId, null, 1);
+    const first = windowAt({ type: 'DIVIDEND', period: 'DAILY' }, TZ, zonedInstant(TZ, '2026-05-10', 12));
+    const second = windowAt({ type: 'DIVIDEND', period: 'DAILY' }, TZ, zonedInstant(TZ, '2026-05-11', 12));
+    await db.query(
+      `INSERT INTO agent_contracts (merchant_id, type, version, holder_id, status, tiers, offered_at, accepted_at)
+       VALUES ($1, 'DIVIDEND', 1, $2, 'ACTIVE', $3::jsonb, $4, $4)`,
+      [
+        merchantId,
+        a.id,
+        JSON.stringify(flat(1_000).map((t) => ({ ...t, minValidBetMinor: '0' }))),
+        new Date(first.start.getTime() - 2 * DAY_MS),
+      ],
+    );
+    const day = (business: string, profit: number, bonus: number, rebate: number) =>
+      db.query(
+        `INSERT INTO agent_team_days (merchant_id, agent_id, business_day, valid_bet_minor, profit_minor, active_members,
+           bonus_minor, rebate_minor)
+         VALUES ($1, $2, $3, 1000, $4, 1, $5, $6)
+         ON CONFLICT (merchant_id, agent_id, business_day) DO UPDATE SET bonus_minor = excluded.bonus_minor,
+           rebate_minor = excluded.rebate_minor`,
+        [merchantId, a.id, business, profit, bonus, rebate],
+      );
+    const policy = {
+      ...defaultPolicy('DIVIDEND'),
+      enabled: true,
+      period: 'DAILY' as const,
+      deductions: { bonuses: true, rebates: true, salaries: false, feeBps: 0 },
+    };
+    const count = (window: typeof first) =>
+      db.transaction((tx) => countWindowRows(tx, merchantId, policy, window, new Date()));
+    await day(first.firstDay, -50_000, 1_000, 400);
+    await count(first);
+    // A bonus of 500 and a rebate of 100 on the 10th arrive after the 10th was counted; the 11th corrects them.
+    await day(first.firstDay, -50_000, 1_500, 500);
+    await day(second.firstDay, -20_000, 0, 0);
+    await count(second);
+    const { rows } = await db.query(
+      `SELECT first_day::text AS day, deductions_minor::text AS deductions, correction_minor::text AS correction,
+         team_base_minor::text AS base, team_bonus_minor::text AS bonus, team_rebate_minor::text AS rebate
+       FROM agent_contract_windows WHERE merchant_id = $1 ORDER BY first_day`,
+      [merchantId],
+    );
+    expect(rows).toEqual([
+      { day: first.firstDay, deductions: '1400', correction: '0', base: '48600', bonus: '1000', rebate: '400' },
+      { day: second.firstDay, deductions: '0', correction: '-600', base: '19400', bonus: '0', rebate: '0' },
+    ]);
+  });
+
   it('should count the worked example of domain-rules 3.4: base 80,000, A keeps 23,000 and B gets 9,000', async () => {
     const db = getDb();
     const merchantId = await newMerchant(db);
