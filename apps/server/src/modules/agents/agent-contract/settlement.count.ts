@@ -147,8 +147,8 @@ const countSql = (figures: string) => `
       active_members, deductions_minor, carried_in_minor, correction_minor, team_base_minor, rate_bps, gross_minor,
       downline_minor, accrued_in_minor, net_minor, carry_out_minor, status, settled_at)
     SELECT $1::integer, n.agent_id, $2::text, $3::timestamptz, $4::timestamptz, $5::date, $6::date, n.contract_id,
-      n.parent_id, n.valid_bet, n.profit, n.bonus, n.rebate, n.active, n.deductions, n.carried_in, n.correction, n.base, n.rate, n.gross,
-      n.downline, n.accrued_in, n.net, n.carry_out,
+      n.parent_id, n.valid_bet, n.profit, n.bonus, n.rebate, n.active, n.deductions, n.carried_in, n.correction, n.base,
+      n.rate, n.gross, n.downline, n.accrued_in, n.net, n.carry_out,
       (CASE WHEN n.net > 0 THEN (CASE WHEN n.active < $8::integer THEN 'HELD' ELSE 'COUNTED' END)
         WHEN n.carry_out < 0 THEN 'CARRIED' ELSE 'NOTHING' END),
       $7::timestamptz
