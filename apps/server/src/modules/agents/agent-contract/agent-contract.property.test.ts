@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { rateAt, tiersExceeding, type TierValue } from '@platform/contracts';
+import { rateAt, tiersExceeding, type ContractType, type TierValue } from '@platform/contracts';
 import { AppError } from '../../../lib/app-error';
 import { checkUnderUpline, endedByAcceptance } from './rules';
 import { orderedTiersArb, under } from './tiers.test-support';
-import { settleWindow, type WindowAgent } from './settle';
+import { dividendDeductions, settleWindow, type WindowAgent } from './settle';
 
 /**
  * The differential and the offer rules over random trees, tier tables and rounds (issue 19 "Done when"). Pure: the
@@ -23,18 +23,27 @@ const scenarioArb = fc.record({
       member: fc.nat(),
       validBet: fc.bigInt({ min: 0n, max: 40_000n }),
       profit: fc.bigInt({ min: -40_000n, max: 0n }),
+      /** Promotion cash the member received (ADR 0049): within its own loss, so no team base falls below its children's. */
+      bonusShare: fc.integer({ min: 0, max: 60 }),
+      rebateShare: fc.integer({ min: 0, max: 40 }),
     }),
     {
       maxLength: 30,
     },
   ),
+  deductions: fc.record({
+    bonuses: fc.boolean(),
+    rebates: fc.boolean(),
+    salaries: fc.constant(false),
+    feeBps: fc.constant(0),
+  }),
 });
 
 type ScenarioInput = typeof scenarioArb extends fc.Arbitrary<infer T> ? T : never;
 type Scenario = { agents: WindowAgent[]; top: bigint };
 
 /** Builds the window's contract holders as the settlement reads them: member 0 holds the top contract. */
-const build = ({ parents, holds, tiers, play }: ScenarioInput): Scenario => {
+const build = ({ parents, holds, tiers, play, deductions }: ScenarioInput, type: ContractType): Scenario => {
   const n = parents.length + 1;
   const up = (i: number): number | null => (i === 0 ? null : parents[i - 1]! % i);
   const holding = new Map<number, TierValue[]>();
@@ -62,7 +71,15 @@ const build = ({ parents, holds, tiers, play }: ScenarioInput): Scenario => {
       validBetMinor: team.reduce((s, p) => s + p.validBet, 0n),
       profitMinor: team.reduce((s, p) => s + p.profit, 0n),
       activeMembers: members.size,
-      deductionsMinor: 0n,
+      deductionsMinor:
+        type === 'DIVIDEND'
+          ? dividendDeductions(deductions, {
+              profitMinor: team.reduce((s, p) => s + p.profit, 0n),
+              bonusMinor: team.reduce((s, p) => s + (-p.profit * BigInt(p.bonusShare)) / 100n, 0n),
+              rebateMinor: team.reduce((s, p) => s + (-p.profit * BigInt(p.rebateShare)) / 100n, 0n),
+              salariesMinor: 0n,
+            })
+          : 0n,
       correctionMinor: 0n,
       carriedInMinor: 0n,
       accruedInMinor: 0n,
@@ -75,10 +92,10 @@ describe('agent contract settlement and rules (property)', () => {
   it('should pay a window in all exactly the top agent rate times the top team base, and never a negative amount', () => {
     fc.assert(
       fc.property(scenarioArb, fc.constantFrom('DAILY_SALARY' as const, 'DIVIDEND' as const), (scenario, type) => {
-        const { agents, top } = build(scenario);
+        const { agents, top } = build(scenario, type);
         const results = settleWindow(type, agents, { minActiveMembers: 0, carryForward: false });
         const topRow = results.find((r) => r.agentId === top)!;
-        const base = type === 'DIVIDEND' ? -topRow.profitMinor : topRow.validBetMinor;
+        const base = type === 'DIVIDEND' ? -topRow.profitMinor - topRow.deductionsMinor : topRow.validBetMinor;
         const expected = (base * BigInt(rateAt(topRow.tiers, topRow.validBetMinor, topRow.activeMembers))) / 10_000n;
         expect(results.reduce((sum, r) => sum + r.netMinor, 0n)).toBe(expected);
         for (const r of results) expect(r.netMinor >= 0n && r.grossMinor >= 0n).toBe(true);

@@ -42,6 +42,34 @@ export type WindowResult = WindowAgent & {
   status: Extract<SettlementStatus, 'COUNTED' | 'HELD' | 'CARRIED' | 'NOTHING'>;
 };
 
+/** What a dividend's merchant deducts, as its policy says (agent-contract-ops DividendDeductionsSchema). */
+export type DividendDeductions = { bonuses: boolean; rebates: boolean; salaries: boolean; feeBps: number };
+
+/** A team's costs over a dividend window, besides its play: promotion cash and the salaries counted for the team. */
+export type TeamCosts = {
+  /** The members' profit and loss (negative when they lost). */
+  profitMinor: bigint;
+  /** Promotion cash the members received as bonuses and as rebates (ADR 0049). */
+  bonusMinor: bigint;
+  rebateMinor: bigint;
+  /** The salary windows of the team's agents counted in the window's days. */
+  salariesMinor: bigint;
+};
+
+/**
+ * A dividend's deductions (research §3.4): the team's bonuses, rebates and salaries of the window when the policy
+ * names them, and the fee, a rate of the team's net loss (truncated to the minor unit; none on a winning team).
+ */
+export const dividendDeductions = (policy: DividendDeductions, team: TeamCosts): bigint => {
+  const loss = team.profitMinor < 0n ? -team.profitMinor : 0n;
+  return (
+    (policy.bonuses ? team.bonusMinor : 0n) +
+    (policy.rebates ? team.rebateMinor : 0n) +
+    (policy.salaries ? team.salariesMinor : 0n) +
+    (loss * BigInt(policy.feeBps)) / 10_000n
+  );
+};
+
 /** The base a type pays on: team valid bet for salaries; team net loss after deductions for dividends. */
 export const baseOf = (type: ContractType, agent: WindowAgent): bigint =>
   (type === 'DIVIDEND' ? -agent.profitMinor - agent.deductionsMinor : agent.validBetMinor) +

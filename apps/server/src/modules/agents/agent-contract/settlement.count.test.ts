@@ -7,14 +7,15 @@ import { freshMerchant } from '../../../test/ledger-helpers';
 import { defaultPolicy } from './agent-contract.types';
 import { addMember } from './agent-contract.test-support';
 import { orderedTiersArb, under } from './tiers.test-support';
-import { settleWindow, type WindowAgent } from './settle';
+import { dividendDeductions, settleWindow, type WindowAgent } from './settle';
 import { countWindowRows } from './settlement.count';
 import { windowAt } from './windows';
 
 /**
  * The one-statement count (settlement.count.ts) over random trees, tier tables and team play, on both databases: it
  * writes exactly the rows of the pure model (settle.ts), and so the payouts of a window sum to the top agent's rate ×
- * the top team's base, none negative, a child's rate never above its parent's (issue 19 "Done when").
+ * the top team's base, none negative, a child's rate never above its parent's (issue 19 "Done when"). Dividends deduct
+ * the team's bonuses and rebates when the drawn policy says so (ADR 0049).
  */
 
 const tiersArb = orderedTiersArb({ maxBetMinor: 60_000n, maxActiveMembers: 4, maxTiers: 3 });
@@ -23,9 +24,14 @@ const scenarioArb = fc.record({
   parents: fc.array(fc.nat(), { minLength: 1, maxLength: 9 }),
   holds: fc.array(fc.boolean(), { minLength: 10, maxLength: 10 }),
   tiers: fc.array(tiersArb, { minLength: 10, maxLength: 10 }),
-  /** Each member's own play on the day: valid bet and profit and loss (members lose: ≤ 0). */
+  /** Each member's own play on the day (members lose: profit ≤ 0) and the promotion cash it received (ADR 0049). */
   play: fc.array(
-    fc.record({ validBet: fc.bigInt({ min: 0n, max: 30_000n }), profit: fc.bigInt({ min: -30_000n, max: 0n }) }),
+    fc.record({
+      validBet: fc.bigInt({ min: 0n, max: 30_000n }),
+      profit: fc.bigInt({ min: -30_000n, max: 0n }),
+      bonus: fc.bigInt({ min: 0n, max: 12_000n }),
+      rebate: fc.bigInt({ min: 0n, max: 6_000n }),
+    }),
     {
       minLength: 10,
       maxLength: 10,
@@ -33,6 +39,9 @@ const scenarioArb = fc.record({
   ),
   type: fc.constantFrom<ContractType>('DAILY_SALARY', 'DIVIDEND'),
   minActiveMembers: fc.nat(3),
+  /** The dividend policy's deductions of promotion cash. */
+  bonuses: fc.boolean(),
+  rebates: fc.boolean(),
 });
 
 const TZ = 'Asia/Manila';
@@ -60,7 +69,8 @@ describeEachDatabase('agent contract window count (property)', (getDb) => {
     const db = getDb();
     const window = windowAt({ type: 'DAILY_SALARY', period: null }, TZ, new Date(Date.parse(`${DAY}T06:00:00Z`)));
     await fc.assert(
-      fc.asyncProperty(scenarioArb, async ({ parents, holds, tiers, play, type, minActiveMembers }) => {
+      fc.asyncProperty(scenarioArb, async (scenario) => {
+        const { parents, holds, tiers, play, type, minActiveMembers, bonuses, rebates } = scenario;
         const merchantId = await newMerchant(db);
         const n = parents.length + 1;
         const up = (i: number): number | null => (i === 0 ? null : parents[i - 1]! % i);
@@ -105,16 +115,25 @@ describeEachDatabase('agent contract window count (property)', (getDb) => {
             validBet: team.reduce((s, p) => s + p.validBet, 0n),
             profit: team.reduce((s, p) => s + p.profit, 0n),
             active: team.filter((p) => p.validBet > 0n).length,
+            bonus: team.reduce((s, p) => s + p.bonus, 0n),
+            rebate: team.reduce((s, p) => s + p.rebate, 0n),
           };
         });
         for (const [i, t] of teams.entries()) {
           await db.query(
-            `INSERT INTO agent_team_days (merchant_id, agent_id, business_day, valid_bet_minor, profit_minor, active_members)
-             VALUES ($1, $2, $3, $4, $5, $6)`,
-            [merchantId, ids[i], window.firstDay, t.validBet, t.profit, t.active],
+            `INSERT INTO agent_team_days (merchant_id, agent_id, business_day, valid_bet_minor, profit_minor, active_members,
+               bonus_minor, rebate_minor)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+            [merchantId, ids[i], window.firstDay, t.validBet, t.profit, t.active, t.bonus, t.rebate],
           );
         }
-        const policy = { ...defaultPolicy(type), enabled: true, minActiveMembers };
+        const deductions = { bonuses, rebates, salaries: false, feeBps: 0 };
+        const policy = {
+          ...defaultPolicy(type),
+          enabled: true,
+          minActiveMembers,
+          deductions: type === 'DIVIDEND' ? deductions : null,
+        };
         const counted = await db.transaction((tx) => countWindowRows(tx, merchantId, policy, window, new Date()));
 
         const agents: WindowAgent[] = [...holding].map(([i, t]) => {
@@ -127,7 +146,15 @@ describeEachDatabase('agent contract window count (property)', (getDb) => {
             validBetMinor: teams[i]!.validBet,
             profitMinor: teams[i]!.profit,
             activeMembers: teams[i]!.active,
-            deductionsMinor: 0n,
+            deductionsMinor:
+              type === 'DIVIDEND'
+                ? dividendDeductions(deductions, {
+                    profitMinor: teams[i]!.profit,
+                    bonusMinor: teams[i]!.bonus,
+                    rebateMinor: teams[i]!.rebate,
+                    salariesMinor: 0n,
+                  })
+                : 0n,
             correctionMinor: 0n,
             carriedInMinor: 0n,
             accruedInMinor: 0n,
@@ -140,6 +167,7 @@ describeEachDatabase('agent contract window count (property)', (getDb) => {
         const { rows } = await db.query<{
           agent_id: string;
           parent: string | null;
+          deductions: string;
           base: string;
           rate: number;
           gross: string;
@@ -148,7 +176,8 @@ describeEachDatabase('agent contract window count (property)', (getDb) => {
           carry: string;
           status: string;
         }>(
-          `SELECT agent_id::text, parent_agent_id::text AS parent, team_base_minor::text AS base, rate_bps AS rate,
+          `SELECT agent_id::text, parent_agent_id::text AS parent, deductions_minor::text AS deductions,
+             team_base_minor::text AS base, rate_bps AS rate,
              gross_minor::text AS gross, downline_minor::text AS downline, net_minor::text AS net,
              carry_out_minor::text AS carry, status
            FROM agent_contract_windows w WHERE merchant_id = $1 ORDER BY w.agent_id`,
@@ -160,6 +189,7 @@ describeEachDatabase('agent contract window count (property)', (getDb) => {
           .map((r) => ({
             agent_id: r.agentId.toString(),
             parent: r.parentId?.toString() ?? null,
+            deductions: r.deductionsMinor.toString(),
             base: r.teamBaseMinor.toString(),
             rate: r.rateBps,
             gross: r.grossMinor.toString(),
@@ -169,10 +199,14 @@ describeEachDatabase('agent contract window count (property)', (getDb) => {
             status: r.status,
           }));
         expect(rows).toEqual(expected);
-        // What the window pays in all: the top agent's rate × its team's base (none negative).
+        // What the window pays in all: the top agent's rate × its team's base (none negative), whenever no team's base
+        // can fall below its children's: each member's own deductions fit in its own loss (ADR 0049).
         const top = model.find((r) => r.parentId === null)!;
         const total = rows.reduce((s, r) => s + BigInt(r.net), 0n);
-        expect(total).toBe(top.teamBaseMinor > 0n ? (top.teamBaseMinor * BigInt(top.rateBps)) / 10_000n : 0n);
+        const owned = (p: (typeof play)[number]) => (bonuses ? p.bonus : 0n) + (rebates ? p.rebate : 0n);
+        if (type !== 'DIVIDEND' || play.slice(0, n).every((p) => owned(p) <= -p.profit)) {
+          expect(total).toBe(top.teamBaseMinor > 0n ? (top.teamBaseMinor * BigInt(top.rateBps)) / 10_000n : 0n);
+        }
         for (const r of rows) expect(BigInt(r.net) >= 0n).toBe(true);
       }),
       { numRuns: 15 },

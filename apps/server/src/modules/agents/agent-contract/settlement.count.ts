@@ -12,7 +12,10 @@ import type { Window } from './windows';
  * - figures: each holder's team play in the window, from agent-team's day rollups (agent_team_day_facts) for day
  *   windows, from the module's own sealed 5-minute slots for hourly and real-time ones;
  * - prev / corr / salaries: the holder's previous window (carry, HELD accrual), what changed on its days since it was
- *   counted (day windows, the adjacent window only), and the salaries counted for the team (dividend deduction);
+ *   counted (day windows, the adjacent window only: play, and for dividends the promotion cash they deduct), and the
+ *   salaries counted for the team (dividend deduction);
+ * - agents: deductions of a dividend (dividendDeductions in settle.ts): the team's salaries, bonuses and rebates of the
+ *   window's days (the day facts carry the team's promotion cash, ADR 0049) as the policy names them, and the fee;
  * - rated / grossed / netted: base, the rate of the highest tier reached, gross = rate × max(base, 0), and the
  *   differential net = max(gross − Σ children's gross, 0) + accrued.
  */
@@ -22,7 +25,8 @@ const SLOT_TYPES: readonly ContractType[] = ['REALTIME_SALARY', 'HOURLY_SALARY']
 /** Team play of the window for day windows: sums of the days; distinct active members for more than one day. */
 const DAY_FIGURES = `figures AS (
     SELECT h.agent_id, coalesce(sum(d.valid_bet_minor), 0)::bigint AS valid_bet,
-      coalesce(sum(d.profit_minor), 0)::bigint AS profit,
+      coalesce(sum(d.profit_minor), 0)::bigint AS profit, coalesce(sum(d.bonus_minor), 0)::bigint AS bonus,
+      coalesce(sum(d.rebate_minor), 0)::bigint AS rebate,
       (CASE WHEN $5::date = $6::date THEN coalesce(sum(d.active_members), 0)
         ELSE agent_team_active_members($1::integer, h.agent_id, $5::date, $6::date) END)::integer AS active
     FROM holders h
@@ -32,12 +36,14 @@ const DAY_FIGURES = `figures AS (
   ), corr AS (
     SELECT p.agent_id, (CASE WHEN $2::text = 'DIVIDEND'
         THEN -(coalesce(sum(d.profit_minor), 0) - p.team_profit_minor)
+          - (CASE WHEN $13::boolean THEN coalesce(coalesce(sum(d.bonus_minor), 0) - p.team_bonus_minor, 0) ELSE 0 END)
+          - (CASE WHEN $14::boolean THEN coalesce(coalesce(sum(d.rebate_minor), 0) - p.team_rebate_minor, 0) ELSE 0 END)
         ELSE coalesce(sum(d.valid_bet_minor), 0) - p.team_valid_bet_minor END)::bigint AS correction
     FROM prev p
     LEFT JOIN agent_team_day_facts d ON d.merchant_id = $1::integer AND d.agent_id = p.agent_id
       AND d.business_day BETWEEN p.first_day AND p.last_day
     WHERE p.last_day + 1 = $5::date
-    GROUP BY p.agent_id, p.team_profit_minor, p.team_valid_bet_minor
+    GROUP BY p.agent_id, p.team_profit_minor, p.team_valid_bet_minor, p.team_bonus_minor, p.team_rebate_minor
   )`;
 
 /** Team play of the window for slot windows: each playing member's slots, summed up its uplines that hold contracts. */
@@ -48,7 +54,7 @@ const SLOT_FIGURES = `play AS (
     GROUP BY member_id
   ), figures AS (
     SELECT t.ancestor_id AS agent_id, sum(p.valid_bet)::bigint AS valid_bet, sum(p.profit)::bigint AS profit,
-      (count(*) FILTER (WHERE p.rounds > 0))::integer AS active
+      0::bigint AS bonus, 0::bigint AS rebate, (count(*) FILTER (WHERE p.rounds > 0))::integer AS active
     FROM play p
     JOIN agent_tree t ON t.merchant_id = $1::integer AND t.descendant_id = p.member_id
     WHERE t.ancestor_id IN (SELECT agent_id FROM holders)
@@ -71,8 +77,8 @@ const countSql = (figures: string) => `
     JOIN member_directory m ON m.merchant_id = $1::integer AND m.id = h.agent_id
     LEFT JOIN holders up ON up.agent_id = m.parent_id
   ), prev AS MATERIALIZED (
-    SELECT h.agent_id, w.first_day, w.last_day, w.team_valid_bet_minor, w.team_profit_minor, w.carry_out_minor,
-      w.net_minor, w.status
+    SELECT h.agent_id, w.first_day, w.last_day, w.team_valid_bet_minor, w.team_profit_minor, w.team_bonus_minor,
+      w.team_rebate_minor, w.carry_out_minor, w.net_minor, w.status
     FROM holders h
     JOIN LATERAL (
       SELECT * FROM agent_contract_windows x
@@ -90,9 +96,12 @@ const countSql = (figures: string) => `
     GROUP BY t.ancestor_id
   ), agents AS (
     SELECT h.agent_id, h.contract_id, h.tiers, pa.parent_id, coalesce(f.valid_bet, 0) AS valid_bet,
-      coalesce(f.profit, 0) AS profit, coalesce(f.active, 0) AS active,
+      coalesce(f.profit, 0) AS profit, coalesce(f.active, 0) AS active, coalesce(f.bonus, 0) AS bonus,
+      coalesce(f.rebate, 0) AS rebate,
       coalesce(s.total, 0) + (CASE WHEN $2::text = 'DIVIDEND'
-        THEN div(greatest(-coalesce(f.profit, 0), 0)::numeric * $11::integer, 10000)::bigint ELSE 0 END) AS deductions,
+        THEN div(greatest(-coalesce(f.profit, 0), 0)::numeric * $11::integer, 10000)::bigint ELSE 0 END)
+        + (CASE WHEN $13::boolean THEN coalesce(f.bonus, 0) ELSE 0 END)
+        + (CASE WHEN $14::boolean THEN coalesce(f.rebate, 0) ELSE 0 END) AS deductions,
       coalesce(c.correction, 0) AS correction,
       (CASE WHEN pr.agent_id IS NOT NULL AND ($2::text <> 'DIVIDEND' OR $10::text = 'CARRY'
           OR ($10::text = 'CARRY_WITHIN_MONTH' AND date_trunc('month', pr.first_day) = date_trunc('month', $5::date)))
@@ -134,12 +143,12 @@ const countSql = (figures: string) => `
     LEFT JOIN downs d ON d.agent_id = g.agent_id
   ), inserted AS (
     INSERT INTO agent_contract_windows (merchant_id, agent_id, type, window_start, window_end, first_day, last_day,
-      contract_id, parent_agent_id, team_valid_bet_minor, team_profit_minor, active_members, deductions_minor,
-      carried_in_minor, correction_minor, team_base_minor, rate_bps, gross_minor, downline_minor, accrued_in_minor,
-      net_minor, carry_out_minor, status, settled_at)
+      contract_id, parent_agent_id, team_valid_bet_minor, team_profit_minor, team_bonus_minor, team_rebate_minor,
+      active_members, deductions_minor, carried_in_minor, correction_minor, team_base_minor, rate_bps, gross_minor,
+      downline_minor, accrued_in_minor, net_minor, carry_out_minor, status, settled_at)
     SELECT $1::integer, n.agent_id, $2::text, $3::timestamptz, $4::timestamptz, $5::date, $6::date, n.contract_id,
-      n.parent_id, n.valid_bet, n.profit, n.active, n.deductions, n.carried_in, n.correction, n.base, n.rate, n.gross,
-      n.downline, n.accrued_in, n.net, n.carry_out,
+      n.parent_id, n.valid_bet, n.profit, n.bonus, n.rebate, n.active, n.deductions, n.carried_in, n.correction, n.base,
+      n.rate, n.gross, n.downline, n.accrued_in, n.net, n.carry_out,
       (CASE WHEN n.net > 0 THEN (CASE WHEN n.active < $8::integer THEN 'HELD' ELSE 'COUNTED' END)
         WHEN n.carry_out < 0 THEN 'CARRIED' ELSE 'NOTHING' END),
       $7::timestamptz
@@ -179,6 +188,8 @@ export const countWindowRows = async (
     policy.carryForward ?? 'NONE',
     type === 'DIVIDEND' ? (policy.deductions?.feeBps ?? 0) : 0,
     type === 'DIVIDEND' && policy.deductions?.salaries === true,
+    type === 'DIVIDEND' && policy.deductions?.bonuses === true,
+    type === 'DIVIDEND' && policy.deductions?.rebates === true,
   ]);
   return Number(rows[0]?.n ?? 0);
 };

@@ -1,6 +1,7 @@
 -- Team rollups' take-in (DESIGN.md §12, ADR 0029). Reads play through play statistics' play_stat_changes, the tree
 -- through identity's agent_tree, sign-ups through member_directory, orders through deposit_order_facts and
--- withdraw_order_facts, and time zones through merchant_directory. Each delta is added to every upline the tree names
+-- withdraw_order_facts, promotion cash through the ledger's ledger_promotion_cash (ADR 0049), and time zones through
+-- merchant_directory. Each delta is added to every upline the tree names
 -- when it is taken in (the member itself included, depth 0), so a staff move changes future figures only.
 
 -- Takes in up to p_batch play changes (all when NULL) past the cursor, in seq order, in one statement: each member's
@@ -98,10 +99,10 @@ BEGIN
 END
 $$;
 
--- Takes in the sign-ups (not trial members), successful deposits (PAID, APPROVED) and paid withdrawals created since
--- p_since, then the first deposits of the members whose deposits changed: each source's contribution (on the business
--- day it was created) is compared with the one recorded under its key, and only the difference lands on the uplines'
--- days. A member's first deposit is its earliest successful one. Returns how many sources changed.
+-- Takes in the sign-ups (not trial members), successful deposits (PAID, APPROVED), paid withdrawals and promotion cash
+-- (B bonuses, R rebates, per ledger transfer; a reversal negative) created since p_since, then the first deposits of
+-- the members whose deposits changed: each source's contribution (on the business day it was created) is compared with
+-- the one recorded under its key, and only the difference lands on the uplines' days. A member's first deposit is its earliest successful one. Returns how many sources changed.
 CREATE OR REPLACE FUNCTION agent_team_take_in_facts(p_since timestamptz) RETURNS integer LANGUAGE plpgsql AS $$
 DECLARE
   v_orders integer;
@@ -124,10 +125,13 @@ BEGIN
       UNION ALL
       SELECT 'W', id, member_id, created_at, amount_minor
       FROM withdraw_order_facts WHERE merchant_id = m.id AND created_at >= p_since AND status = 'PAID'
+      UNION ALL
+      SELECT (CASE WHEN code = 'BONUS' THEN 'B' ELSE 'R' END), id, member_id, created_at, amount_minor
+      FROM ledger_promotion_cash WHERE merchant_id = m.id AND created_at >= p_since
     ) s
   ), had AS (
     SELECT merchant_id, kind, source_id, member_id, business_day, amount_minor
-    FROM agent_team_facts WHERE kind IN ('M', 'D', 'W') AND created_at >= p_since
+    FROM agent_team_facts WHERE kind IN ('M', 'D', 'W', 'B', 'R') AND created_at >= p_since
   ), diff AS MATERIALIZED (
     SELECT coalesce(w.merchant_id, h.merchant_id) AS merchant_id, coalesce(w.kind, h.kind) AS kind,
       coalesce(w.source_id, h.source_id) AS source_id, w.member_id, w.created_at, w.business_day, w.amount_minor,
@@ -155,18 +159,20 @@ BEGIN
     FROM diff WHERE old_member_id IS NOT NULL
   ), applied AS (
     INSERT INTO agent_team_days AS d (merchant_id, agent_id, business_day, new_members, deposit_count, deposit_minor,
-      withdraw_count, withdraw_minor)
+      withdraw_count, withdraw_minor, bonus_minor, rebate_minor)
     SELECT x.merchant_id, a.ancestor_id, x.business_day,
       coalesce(sum(x.n) FILTER (WHERE x.kind = 'M' AND a.depth > 0), 0), coalesce(sum(x.n) FILTER (WHERE x.kind = 'D'), 0),
       coalesce(sum(x.amount) FILTER (WHERE x.kind = 'D'), 0), coalesce(sum(x.n) FILTER (WHERE x.kind = 'W'), 0),
-      coalesce(sum(x.amount) FILTER (WHERE x.kind = 'W'), 0)
+      coalesce(sum(x.amount) FILTER (WHERE x.kind = 'W'), 0), coalesce(sum(x.amount) FILTER (WHERE x.kind = 'B'), 0),
+      coalesce(sum(x.amount) FILTER (WHERE x.kind = 'R'), 0)
     FROM deltas x
     JOIN agent_tree a ON a.merchant_id = x.merchant_id AND a.descendant_id = x.member_id
     GROUP BY x.merchant_id, a.ancestor_id, x.business_day
     ON CONFLICT (merchant_id, agent_id, business_day) DO UPDATE SET new_members = d.new_members + excluded.new_members,
       deposit_count = d.deposit_count + excluded.deposit_count, deposit_minor = d.deposit_minor + excluded.deposit_minor,
       withdraw_count = d.withdraw_count + excluded.withdraw_count,
-      withdraw_minor = d.withdraw_minor + excluded.withdraw_minor
+      withdraw_minor = d.withdraw_minor + excluded.withdraw_minor, bonus_minor = d.bonus_minor + excluded.bonus_minor,
+      rebate_minor = d.rebate_minor + excluded.rebate_minor
     RETURNING 1
   )
   SELECT count(*)::integer INTO v_orders FROM diff;

@@ -19,3 +19,21 @@ CREATE OR REPLACE VIEW ledger_entries AS
   SELECT t.merchant_id, t.id, t.created_at, t.code, t.debit_account_id, t.credit_account_id, t.amount_minor,
     t.debit_balance_after, t.credit_balance_after, t.reference
   FROM ledger_transfers t;
+
+-- Promotion cash (ADR 0049): every transfer that put promotion money into a member's CASH account (code BONUS or
+-- REBATE: a cash reward or promotion paid from PROMOTIONS, a bonus converted from the member's BONUS account) with
+-- the member, code, amount and time; and every correction reversing one, with the reversed transfer's code and the
+-- amount negative, at the correction's own time. Grants into BONUS are not cash yet and are not here. Read by creation
+-- time on ledger_transfers_promotion_idx (migration 0051), which holds only the transfers these arms can name.
+CREATE OR REPLACE VIEW ledger_promotion_cash AS
+  SELECT t.merchant_id, t.id, a.owner_id AS member_id, t.code, t.amount_minor, t.created_at
+  FROM ledger_transfers t
+  JOIN ledger_accounts a ON a.merchant_id = t.merchant_id AND a.id = t.credit_account_id AND a.shard = t.credit_shard
+  WHERE t.code IN ('BONUS', 'REBATE') AND a.owner_kind = 'MEMBER' AND a.purpose = 'CASH'
+  UNION ALL
+  SELECT c.merchant_id, c.id, a.owner_id, t.code, -c.amount_minor, c.created_at
+  FROM ledger_transfers c
+  JOIN ledger_transfers t ON t.merchant_id = c.merchant_id AND t.id = c.reverses_transfer_id
+  JOIN ledger_accounts a ON a.merchant_id = t.merchant_id AND a.id = t.credit_account_id AND a.shard = t.credit_shard
+  WHERE c.code = 'CORRECTION' AND c.reverses_transfer_id IS NOT NULL AND t.code IN ('BONUS', 'REBATE')
+    AND a.owner_kind = 'MEMBER' AND a.purpose = 'CASH';
