@@ -29,7 +29,10 @@ export const RewardSchema = z.object({
   /** CASH is credited at once; BONUS becomes a bonus-wallet grant wagered `turnoverMultiple` times. */
   payAs: z.enum(['CASH', 'BONUS']),
   turnoverMultiple: z.number(),
-  /** The window (a business day) or the VIP level it is for. */
+  /**
+   * The window it is for (a business day, or `from/to` for a week), the VIP level, or a PROMOTION's title. A PROMOTION
+   * reward (a promotion's bonus paid on the promotions page or with a deposit) is listed claimed, id `promotion-<n>`.
+   */
   period: z.string(),
   expiresAt: z.string(),
   createdAt: z.string(),

@@ -16,6 +16,10 @@ export type VipMemberRow = {
   levelSince: Date;
   highestRewarded: number;
   validBetMinor: bigint;
+  /** Credited deposits over the window (levels reached by DEPOSITS). */
+  depositMinor: bigint;
+  /** When the figures first fell below the level's threshold (null: they hold it). */
+  belowSince: Date | null;
 };
 
 type LevelDbRow = { level: number; name: Record<string, string>; label: string } & {
@@ -29,6 +33,8 @@ type MemberDbRow = {
   level_since: Date | string;
   highest_rewarded: number;
   valid_bet_minor: string;
+  deposit_minor: string;
+  below_since: Date | string | null;
 };
 
 const toMember = (row: MemberDbRow): VipMemberRow => ({
@@ -37,6 +43,8 @@ const toMember = (row: MemberDbRow): VipMemberRow => ({
   levelSince: new Date(row.level_since),
   highestRewarded: Number(row.highest_rewarded),
   validBetMinor: BigInt(row.valid_bet_minor),
+  depositMinor: BigInt(row.deposit_minor),
+  belowSince: row.below_since === null ? null : new Date(row.below_since),
 });
 
 /** SQL for vip_levels and vip_members (migration 0038). */
@@ -83,7 +91,8 @@ export const vipRepository = (db: Queryable) => ({
 
   members: async (merchantId: number, memberIds: readonly bigint[] | null = null): Promise<VipMemberRow[]> => {
     const { rows } = await db.query<MemberDbRow>(
-      `SELECT member_id::text, level, level_since, highest_rewarded, valid_bet_minor::text FROM vip_members
+      `SELECT member_id::text, level, level_since, highest_rewarded, valid_bet_minor::text, deposit_minor::text,
+         below_since FROM vip_members
        WHERE merchant_id = $1 AND ($2::bigint[] IS NULL OR member_id = ANY($2::bigint[]))`,
       [merchantId, memberIds === null ? null : memberIds.map(String)],
     );
@@ -94,12 +103,14 @@ export const vipRepository = (db: Queryable) => ({
     if (rows.length === 0) return;
     await db.query(
       `INSERT INTO vip_members (merchant_id, member_id, level, level_since, highest_rewarded, valid_bet_minor,
-         evaluated_at)
-       SELECT $1, m, l, s, h, v, $7
-       FROM unnest($2::bigint[], $3::smallint[], $4::timestamptz[], $5::smallint[], $6::bigint[]) AS u(m, l, s, h, v)
+         evaluated_at, deposit_minor, below_since)
+       SELECT $1, m, l, s, h, v, $7, d, b
+       FROM unnest($2::bigint[], $3::smallint[], $4::timestamptz[], $5::smallint[], $6::bigint[], $8::bigint[],
+         $9::timestamptz[]) AS u(m, l, s, h, v, d, b)
        ON CONFLICT (merchant_id, member_id) DO UPDATE SET level = EXCLUDED.level, level_since = EXCLUDED.level_since,
          highest_rewarded = EXCLUDED.highest_rewarded, valid_bet_minor = EXCLUDED.valid_bet_minor,
-         evaluated_at = EXCLUDED.evaluated_at`,
+         evaluated_at = EXCLUDED.evaluated_at, deposit_minor = EXCLUDED.deposit_minor,
+         below_since = EXCLUDED.below_since`,
       [
         merchantId,
         rows.map((r) => r.memberId.toString()),
@@ -108,8 +119,21 @@ export const vipRepository = (db: Queryable) => ({
         rows.map((r) => r.highestRewarded),
         rows.map((r) => r.validBetMinor.toString()),
         now,
+        rows.map((r) => r.depositMinor.toString()),
+        rows.map((r) => r.belowSince?.toISOString() ?? null),
       ],
     );
+  },
+
+  /** Each member's credited deposits made since `since` (deposit_order_facts), members without any absent. */
+  depositsSince: async (merchantId: number, since: Date): Promise<Map<bigint, bigint>> => {
+    const { rows } = await db.query<{ member_id: string; amount: string }>(
+      `SELECT member_id::text, sum(amount_minor)::text AS amount FROM deposit_order_facts
+       WHERE merchant_id = $1 AND status IN ('PAID', 'APPROVED') AND created_at >= $2
+       GROUP BY member_id`,
+      [merchantId, since],
+    );
+    return new Map(rows.map((row) => [BigInt(row.member_id), BigInt(row.amount)]));
   },
 });
 

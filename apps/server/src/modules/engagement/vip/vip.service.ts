@@ -33,32 +33,40 @@ export const houseEdgeBp = (gameType: string): number => HOUSE_EDGE_BP[gameType]
 export type VipDeps = {
   repo: VipRepository;
   play: { validBetByGameType: (m: number, from: string, to: string) => Promise<MemberValidBet[]> };
-  rewards: { offer: (merchantId: number, offer: RewardOffer) => Promise<unknown> };
+  rewards: { offer: (merchantId: number, offer: RewardOffer) => Promise<{ created: boolean }> };
   now: Clock;
 };
 
 const addDays = (day: string, days: number): string =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
-/** The highest level whose threshold the figure reaches (level 0 when none). */
-export const levelFor = (levels: readonly VipLevelRow[], validBetMinor: bigint): number =>
-  levels.reduce((best, l) => (l.minValidBetMinor <= validBetMinor && l.level > best ? l.level : best), 0);
+/** A member's figures over the window: own-money valid bet and credited deposits. */
+export type VipFigures = { validBetMinor: bigint; depositMinor: bigint };
+
+/** The highest level whose threshold the figure of its basis (valid bet or deposits) reaches (level 0 when none). */
+export const levelFor = (levels: readonly VipLevelRow[], figures: VipFigures): number =>
+  levels.reduce((best, l) => {
+    const figure = l.upgradeBasis === 'DEPOSITS' ? figures.depositMinor : figures.validBetMinor;
+    return l.minValidBetMinor <= figure && l.level > best ? l.level : best;
+  }, 0);
 
 /**
- * The next row of a member: up at once when the figure reaches a higher level; down only once the current level has
- * been held for the grace period; upgrade bonuses of the levels above the highest rewarded one.
+ * The next row of a member: up at once when a figure reaches a higher level; down only once the figures have stayed
+ * below the current level for the grace period (counted from when they first fell, `belowSince`); upgrade bonuses of
+ * the levels above the highest rewarded one.
  */
 export const nextVipRow = (
   levels: readonly VipLevelRow[],
   current: VipMemberRow | undefined,
   memberId: bigint,
-  validBetMinor: bigint,
+  figures: VipFigures,
   nowMs: number,
 ): { row: VipMemberRow; bonusLevels: VipLevelRow[] } => {
-  const target = levelFor(levels, validBetMinor);
+  const target = levelFor(levels, figures);
   const level = current?.level ?? 0;
   const since = current?.levelSince ?? new Date(nowMs);
-  const moves = target > level || (target < level && nowMs - since.getTime() >= VIP_GRACE_DAYS * DAY_MS);
+  const below = target < level ? (current?.belowSince ?? new Date(nowMs)) : null;
+  const moves = target > level || (below !== null && nowMs - below.getTime() >= VIP_GRACE_DAYS * DAY_MS);
   const newLevel = moves ? target : level;
   const highest = current?.highestRewarded ?? 0;
   const bonusLevels = levels.filter((l) => l.level > highest && l.level <= newLevel && l.upgradeBonusMinor > 0n);
@@ -68,7 +76,9 @@ export const nextVipRow = (
       level: newLevel,
       levelSince: moves ? new Date(nowMs) : since,
       highestRewarded: Math.max(highest, newLevel),
-      validBetMinor,
+      validBetMinor: figures.validBetMinor,
+      depositMinor: figures.depositMinor,
+      belowSince: moves ? null : below,
     },
     bonusLevels,
   };
@@ -84,13 +94,18 @@ export const vipServiceFactory = ({ repo, play, rewards, now }: VipDeps) => {
     const figures = await play.validBetByGameType(merchantId, addDays(today, 1 - VIP_WINDOW_DAYS), today);
     const totals = new Map<bigint, bigint>();
     for (const f of figures) totals.set(f.memberId, (totals.get(f.memberId) ?? 0n) + f.validBetMinor);
-    const current = new Map((await repo.members(merchantId)).map((row) => [row.memberId, row]));
-    const ids = new Set([...totals.keys(), ...current.keys()]);
     const nowMs = now();
+    const byDeposits = levels.some((l) => l.upgradeBasis === 'DEPOSITS');
+    const deposits = byDeposits
+      ? await repo.depositsSince(merchantId, new Date(nowMs - VIP_WINDOW_DAYS * DAY_MS))
+      : new Map<bigint, bigint>();
+    const current = new Map((await repo.members(merchantId)).map((row) => [row.memberId, row]));
+    const ids = new Set([...totals.keys(), ...deposits.keys(), ...current.keys()]);
     const changed: VipMemberRow[] = [];
     for (const memberId of ids) {
       const before = current.get(memberId);
-      const { row, bonusLevels } = nextVipRow(levels, before, memberId, totals.get(memberId) ?? 0n, nowMs);
+      const figuresOf = { validBetMinor: totals.get(memberId) ?? 0n, depositMinor: deposits.get(memberId) ?? 0n };
+      const { row, bonusLevels } = nextVipRow(levels, before, memberId, figuresOf, nowMs);
       for (const l of bonusLevels) {
         await rewards.offer(merchantId, {
           ...{
@@ -103,7 +118,7 @@ export const vipServiceFactory = ({ repo, play, rewards, now }: VipDeps) => {
           expiresAt: new Date(nowMs + UPGRADE_BONUS_DAYS * DAY_MS),
         });
       }
-      if (before === undefined && row.level === 0 && row.validBetMinor === 0n) continue;
+      if (before === undefined && row.level === 0 && row.validBetMinor === 0n && row.depositMinor === 0n) continue;
       changed.push(row);
     }
     await repo.save(merchantId, changed, new Date(nowMs));
