@@ -9,7 +9,7 @@ import { vipBirthdayFactory } from './vip-benefits';
 import { vipRepository } from './vip.repository';
 import { vipServiceFactory, type VipDeps } from './vip.service';
 
-export type { VipLevelRow } from './vip.repository';
+export type { VipLevelInput, VipLevelRow, VipUpgradeBasis } from './vip.repository';
 export { birthdayKey, vipWithdrawLimits } from './vip-benefits';
 export { HOUSE_EDGE_BP, houseEdgeBp, VIP_GRACE_DAYS, VIP_WINDOW_DAYS, type VipService } from './vip.service';
 

@@ -1,6 +1,11 @@
 import type { Queryable } from '../../../db/database';
 
-/** A VIP level (migration 0038); rebate rates in basis points of valid bet by game type. */
+export type VipUpgradeBasis = 'VALID_BET' | 'DEPOSITS';
+
+/**
+ * A VIP level (migrations 0038 and 0044); rebate rates in basis points of valid bet by game type; the threshold is
+ * measured in `upgradeBasis` (valid bet or deposits over the window); withdrawal limits per business day (null: none).
+ */
 export type VipLevelRow = {
   level: number;
   name: Record<string, string>;
@@ -8,7 +13,18 @@ export type VipLevelRow = {
   minValidBetMinor: bigint;
   upgradeBonusMinor: bigint;
   rebateRatesBp: Record<string, number>;
+  upgradeBasis: VipUpgradeBasis;
+  withdrawDailyCount: number | null;
+  withdrawDailyMaxMinor: bigint | null;
+  birthdayBonusMinor: bigint;
 };
+
+/** What setLevel takes: the 0044 columns may be left out (their defaults: valid bet, no limits, no birthday bonus). */
+export type VipLevelInput = Omit<
+  VipLevelRow,
+  'upgradeBasis' | 'withdrawDailyCount' | 'withdrawDailyMaxMinor' | 'birthdayBonusMinor'
+> &
+  Partial<Pick<VipLevelRow, 'upgradeBasis' | 'withdrawDailyCount' | 'withdrawDailyMaxMinor' | 'birthdayBonusMinor'>>;
 
 export type VipMemberRow = {
   memberId: bigint;
@@ -26,6 +42,10 @@ type LevelDbRow = { level: number; name: Record<string, string>; label: string }
   min_valid_bet_minor: string;
   upgrade_bonus_minor: string;
   rebate_rates: Record<string, number>;
+  upgrade_basis: VipUpgradeBasis;
+  withdraw_daily_count: number | null;
+  withdraw_daily_max_minor: string | null;
+  birthday_bonus_minor: string;
 };
 type MemberDbRow = {
   member_id: string;
@@ -51,7 +71,8 @@ const toMember = (row: MemberDbRow): VipMemberRow => ({
 export const vipRepository = (db: Queryable) => ({
   levels: async (merchantId: number): Promise<VipLevelRow[]> => {
     const { rows } = await db.query<LevelDbRow>(
-      `SELECT level, name, label, min_valid_bet_minor::text, upgrade_bonus_minor::text, rebate_rates
+      `SELECT level, name, label, min_valid_bet_minor::text, upgrade_bonus_minor::text, rebate_rates, upgrade_basis,
+         withdraw_daily_count, withdraw_daily_max_minor::text, birthday_bonus_minor::text
        FROM vip_levels WHERE merchant_id = $1 ORDER BY level`,
       [merchantId],
     );
@@ -62,19 +83,30 @@ export const vipRepository = (db: Queryable) => ({
       minValidBetMinor: BigInt(row.min_valid_bet_minor),
       upgradeBonusMinor: BigInt(row.upgrade_bonus_minor),
       rebateRatesBp: row.rebate_rates,
+      upgradeBasis: row.upgrade_basis,
+      withdrawDailyCount: row.withdraw_daily_count === null ? null : Number(row.withdraw_daily_count),
+      withdrawDailyMaxMinor: row.withdraw_daily_max_minor === null ? null : BigInt(row.withdraw_daily_max_minor),
+      birthdayBonusMinor: BigInt(row.birthday_bonus_minor),
     }));
   },
 
+  /** Writes the whole level (a created level, or every column of an existing one). */
   setLevel: async (merchantId: number, level: VipLevelRow): Promise<void> => {
     await db.query(
-      `INSERT INTO vip_levels (merchant_id, level, name, label, min_valid_bet_minor, upgrade_bonus_minor, rebate_rates)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)
+      `INSERT INTO vip_levels (merchant_id, level, name, label, min_valid_bet_minor, upgrade_bonus_minor, rebate_rates,
+         upgrade_basis, withdraw_daily_count, withdraw_daily_max_minor, birthday_bonus_minor)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
        ON CONFLICT (merchant_id, level) DO UPDATE SET name = EXCLUDED.name, label = EXCLUDED.label,
          min_valid_bet_minor = EXCLUDED.min_valid_bet_minor, upgrade_bonus_minor = EXCLUDED.upgrade_bonus_minor,
-         rebate_rates = EXCLUDED.rebate_rates`,
+         rebate_rates = EXCLUDED.rebate_rates, upgrade_basis = EXCLUDED.upgrade_basis,
+         withdraw_daily_count = EXCLUDED.withdraw_daily_count,
+         withdraw_daily_max_minor = EXCLUDED.withdraw_daily_max_minor,
+         birthday_bonus_minor = EXCLUDED.birthday_bonus_minor`,
       [
         ...[merchantId, level.level, JSON.stringify(level.name), level.label],
         ...[level.minValidBetMinor.toString(), level.upgradeBonusMinor.toString(), JSON.stringify(level.rebateRatesBp)],
+        ...[level.upgradeBasis, level.withdrawDailyCount, level.withdrawDailyMaxMinor?.toString() ?? null],
+        level.birthdayBonusMinor.toString(),
       ],
     );
   },

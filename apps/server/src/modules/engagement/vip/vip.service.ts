@@ -4,7 +4,7 @@ import type { Clock } from '../../../lib/clock';
 import type { Merchant } from '../../platform/merchant';
 import type { MemberValidBet } from '../../games/play-stats';
 import type { RewardOffer } from '../rewards';
-import type { VipLevelRow, VipMemberRow, VipRepository } from './vip.repository';
+import type { VipLevelInput, VipLevelRow, VipMemberRow, VipRepository } from './vip.repository';
 
 const DAY_MS = 86_400_000;
 /** The rolling window of valid bet a level is decided on, and how long a level is kept after its figure falls. */
@@ -143,9 +143,26 @@ export const vipServiceFactory = ({ repo, play, rewards, now }: VipDeps) => {
       const rows = await repo.members(merchantId, memberIds);
       return new Map(memberIds.map((id) => [id, rows.find((r) => r.memberId === id)?.level ?? 0]));
     },
-    /** Creates or changes a level; a rebate rate above its game type's house edge is refused. */
-    setLevel: async (merchantId: number, level: VipLevelRow): Promise<void> => {
+    /**
+     * Creates or changes a level (the whole row: the 0044 columns left out take their defaults); a rebate rate above
+     * its game type's house edge is refused (REBATE_RATE_ABOVE_EDGE) and nothing is written.
+     */
+    setLevel: async (merchantId: number, input: VipLevelInput): Promise<void> => {
+      const level: VipLevelRow = {
+        ...input,
+        upgradeBasis: input.upgradeBasis ?? 'VALID_BET',
+        withdrawDailyCount: input.withdrawDailyCount ?? null,
+        withdrawDailyMaxMinor: input.withdrawDailyMaxMinor ?? null,
+        birthdayBonusMinor: input.birthdayBonusMinor ?? 0n,
+      };
       if (!Number.isInteger(level.level) || level.level < 0 || level.level > 30) throw invalid('Levels are 0 to 30');
+      if (level.upgradeBasis !== 'VALID_BET' && level.upgradeBasis !== 'DEPOSITS') throw invalid('Invalid basis');
+      const count = level.withdrawDailyCount;
+      if (count !== null && (!Number.isInteger(count) || count < 0 || count > 1000)) throw invalid('Invalid count');
+      const max = level.withdrawDailyMaxMinor;
+      if (max !== null && (max < 0n || max > MAX_AMOUNT_MINOR)) throw invalid('Invalid withdrawal limit');
+      const birthday = level.birthdayBonusMinor;
+      if (birthday < 0n || birthday > MAX_AMOUNT_MINOR) throw invalid('Invalid birthday bonus');
       if (level.minValidBetMinor < 0n || level.minValidBetMinor > MAX_AMOUNT_MINOR) throw invalid('Invalid threshold');
       if (level.upgradeBonusMinor < 0n || level.upgradeBonusMinor > MAX_AMOUNT_MINOR) throw invalid('Invalid bonus');
       for (const [gameType, bp] of Object.entries(level.rebateRatesBp)) {
