@@ -67,12 +67,18 @@ export const cashbackMinor = (p: CashbackPromotion, lossMinor: bigint): bigint =
  */
 export const cashbackServiceFactory = ({ now, play, promotions, vip, rewards }: CashbackDeps) => {
   const inWindow = (p: CashbackPromotion, w: CashbackWindow) =>
-    p.startsAt.toISOString().slice(0, 10) <= w.to && (p.endsAt === null || p.endsAt.toISOString().slice(0, 10) >= w.from);
+    p.startsAt.toISOString().slice(0, 10) <= w.to &&
+    (p.endsAt === null || p.endsAt.toISOString().slice(0, 10) >= w.from);
 
   const payWindow = async (merchantId: number, p: CashbackPromotion, w: CashbackWindow): Promise<number> => {
     const losers = await play.losingMembers(merchantId, w.from, w.to);
     const levels =
-      p.audience === 'VIP_LEVELS' ? await vip.levelsOf(merchantId, losers.map((l) => l.memberId)) : new Map();
+      p.audience === 'VIP_LEVELS'
+        ? await vip.levelsOf(
+            merchantId,
+            losers.map((l) => l.memberId),
+          )
+        : new Map();
     let offered = 0;
     for (const net of losers) {
       const lossMinor = ownLossMinor(net);

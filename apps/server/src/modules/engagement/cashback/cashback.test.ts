@@ -120,7 +120,10 @@ describeEachDatabase('cashback promotions', (getDb) => {
       minLossMinor: 5_000n,
     });
     const newcomers = await promotion({ audience: 'NEW_MEMBERS', newMemberDays: 1, bonusPercentBp: 10_000 });
-    await getDb().query('UPDATE promotions SET starts_at = $2 WHERE id = $1', [newcomers, new Date(Date.now() - HOUR_MS)]);
+    await getDb().query('UPDATE promotions SET starts_at = $2 WHERE id = $1', [
+      newcomers,
+      new Date(Date.now() - HOUR_MS),
+    ]);
     const lastWeek = closedWindows(today, 'WEEKLY').at(-1)!;
     const dave = await memberWithSession(app, getDb());
     const erin = await memberWithSession(app, getDb());

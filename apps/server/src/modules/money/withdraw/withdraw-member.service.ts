@@ -134,7 +134,10 @@ export const withdrawMemberServiceFactory = ({
   ): Promise<void> => {
     if (limits === null) return;
     const day = dayOf(now(), offsetMinutes);
-    if (limits.dailyCount !== null && (await repo.countOnDay(merchant.id, session.memberId, day)) >= limits.dailyCount) {
+    if (
+      limits.dailyCount !== null &&
+      (await repo.countOnDay(merchant.id, session.memberId, day)) >= limits.dailyCount
+    ) {
       throw countOver();
     }
     if (limits.dailyMaxMinor === null) return;
@@ -142,9 +145,14 @@ export const withdrawMemberServiceFactory = ({
     if (used + amountMinor > limits.dailyMaxMinor) {
       const left = used >= limits.dailyMaxMinor ? 0n : limits.dailyMaxMinor - used;
       const scale = merchant.currencyScale;
-      throw new AppError('VIP_WITHDRAW_AMOUNT', 400, `Your VIP level can withdraw ${formatMoney(left, scale)} more today`, {
-        value: { dailyMax: formatMoney(limits.dailyMaxMinor, scale), left: formatMoney(left, scale) },
-      });
+      throw new AppError(
+        'VIP_WITHDRAW_AMOUNT',
+        400,
+        `Your VIP level can withdraw ${formatMoney(left, scale)} more today`,
+        {
+          value: { dailyMax: formatMoney(limits.dailyMaxMinor, scale), left: formatMoney(left, scale) },
+        },
+      );
     }
   };
 
@@ -207,9 +215,14 @@ export const withdrawMemberServiceFactory = ({
     const limits = await levelLimits?.(merchant.id, session.memberId);
     const levelCount = limits?.dailyCount ?? null;
     const countOverLevel = () =>
-      new AppError('VIP_WITHDRAW_COUNT', 400, `Your VIP level allows ${levelCount} withdrawals a day`, {
-        value: { dailyCount: levelCount },
-      });
+      new AppError(
+        'VIP_WITHDRAW_COUNT',
+        400,
+        `Your VIP level's withdrawals for today are used up (${levelCount} a day)`,
+        {
+          value: { dailyCount: levelCount },
+        },
+      );
     await checkLevelLimits(merchant, session, amountMinor, limits ?? null, rules.dayOffsetMinutes, countOverLevel);
     const available = await wallet.balanceMinor(merchant, session.memberId, 'CASH');
     if (amountMinor > available) throw new AppError('INSUFFICIENT_FUNDS', 422, 'Your balance is not enough');
@@ -234,7 +247,8 @@ export const withdrawMemberServiceFactory = ({
       },
       levelCount === null ? rules.dailyCount : Math.min(rules.dailyCount, levelCount),
     );
-    if (written === 'limit') throw levelCount !== null && levelCount < rules.dailyCount ? countOverLevel() : dailyLimit();
+    if (written === 'limit')
+      throw levelCount !== null && levelCount < rules.dailyCount ? countOverLevel() : dailyLimit();
     const order = await repo.byRequest(merchant.id, session.memberId, body.requestId);
     if (order === undefined) throw orderNotFound();
     // 'exists': a parallel request with the same id won the insert; answer its order as a retry would.
