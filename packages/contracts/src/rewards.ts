@@ -81,6 +81,13 @@ export const VipLevelSchema = z.object({
   upgradeBonus: z.string(),
   /** Rebate rate by game type, in percent of valid bet. */
   rebateRates: z.record(z.string(), z.string()),
+  /** What the threshold (`minValidBet`) is measured in over the window: valid bet or credited deposits. */
+  upgradeBasis: z.enum(['VALID_BET', 'DEPOSITS']),
+  /** Offered in the reward centre on the member's birthday, once a year ("0.00": none). */
+  birthdayBonus: z.string(),
+  /** Withdrawals per day, and their total per day; null: the site's own rules only. */
+  withdrawDailyCount: z.number().nullable(),
+  withdrawDailyMax: z.string().nullable(),
 });
 export type VipLevel = z.infer<typeof VipLevelSchema>;
 
@@ -90,6 +97,8 @@ export const VipStateSchema = z.object({
   vipLabelName: z.string(),
   vipRankLevel: z.number(),
   validBet: z.string(),
+  /** Credited deposits over the window (levels reached by deposits). */
+  deposits: z.string(),
   windowDays: z.number(),
   levels: z.array(VipLevelSchema).max(31),
 });

@@ -14,8 +14,8 @@ export const DEMO_LEVEL_BENEFITS: readonly {
   birthdayBonusMinor: bigint;
 }[] = [
   { level: 0, withdrawDailyCount: null, withdrawDailyMaxMinor: null, birthdayBonusMinor: 200n },
-  { level: 1, withdrawDailyCount: 5, withdrawDailyMaxMinor: 2_000_000n, birthdayBonusMinor: 888n },
-  { level: 2, withdrawDailyCount: 8, withdrawDailyMaxMinor: 5_000_000n, birthdayBonusMinor: 2_888n },
+  { level: 1, withdrawDailyCount: 3, withdrawDailyMaxMinor: 1_000_000n, birthdayBonusMinor: 888n },
+  { level: 2, withdrawDailyCount: 5, withdrawDailyMaxMinor: 5_000_000n, birthdayBonusMinor: 2_888n },
   { level: 3, withdrawDailyCount: 10, withdrawDailyMaxMinor: 20_000_000n, birthdayBonusMinor: 8_888n },
 ];
 

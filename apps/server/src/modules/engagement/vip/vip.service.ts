@@ -188,6 +188,7 @@ export const vipServiceFactory = ({ repo, play, rewards, now }: VipDeps) => {
         vipLabelName: level > 0 && current !== undefined ? current.label : '',
         vipRankLevel: level,
         validBet: money(mine?.validBetMinor ?? 0n),
+        deposits: money(mine?.depositMinor ?? 0n),
         windowDays: VIP_WINDOW_DAYS,
         levels: levels.map((l) => ({
           level: l.level,
@@ -196,6 +197,10 @@ export const vipServiceFactory = ({ repo, play, rewards, now }: VipDeps) => {
           minValidBet: money(l.minValidBetMinor),
           upgradeBonus: money(l.upgradeBonusMinor),
           rebateRates: Object.fromEntries(Object.entries(l.rebateRatesBp).map(([t, bp]) => [t, percentOf(bp)])),
+          upgradeBasis: l.upgradeBasis,
+          birthdayBonus: money(l.birthdayBonusMinor),
+          withdrawDailyCount: l.withdrawDailyCount,
+          withdrawDailyMax: l.withdrawDailyMaxMinor === null ? null : money(l.withdrawDailyMaxMinor),
         })),
       };
     },
