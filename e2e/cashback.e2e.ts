@@ -53,7 +53,7 @@ const memberCall = async (token: string, method: 'PUT' | 'POST', path: string, b
     const key = (await (await fetch(`${suite.platform.baseUrl}${API.system.publicKey}`)).json()) as {
       value: PublicKeyInfo;
     };
-    payload = await sealPayload(key.value, body);
+    payload = await sealPayload(key.value, body, suite.platform.clock.now());
   }
   const res = await fetch(`${suite.platform.baseUrl}${path}`, {
     method,
@@ -79,37 +79,8 @@ const memberTab = async (token: string, path: string) => {
   return tab;
 };
 
+// The withdrawal comes first: the cashback test moves the platform's clock a day ahead of the browser's.
 describe('cashback and VIP withdrawal limits', () => {
-  it('offers yesterday’s cashback in the reward centre once, and the member claims it as a bonus', async () => {
-    const { platform } = suite;
-    await platform.sql('DELETE FROM rate_limits');
-    const loser = await newMember('cbloser');
-    // Yesterday: 400.00 on slots, 0 back. The day closes; 5% is 20.00, offered once however often the job runs.
-    await playSlot(loser, 40_000, 0, platform.clock.now() - 60_000);
-    await platform.clock.moveTo(platform.clock.now() + DAY_MS);
-    await platform.runJob('cashback.offer');
-    await platform.runJob('cashback.offer');
-
-    const token = await apiLogin(platform.baseUrl, loser, PASSWORD);
-    const { page, consoleErrors } = await memberTab(token, '/member?page=rewardCenter');
-    const card = page.locator('[data-testid="reward"][data-kind="CASHBACK"]');
-    await card.waitFor({ timeout: 30_000 });
-    expect(await card.count()).toBe(1);
-    expect(await card.getAttribute('data-status')).toBe('PENDING');
-    expect(await card.getByTestId('reward-amount').innerText()).toBe('20.00');
-    expect(await card.innerText()).toContain(en.rewards.kind.CASHBACK);
-    await card.getByTestId('reward-claim').click();
-    await page.getByText('20.00 bonus added. Wager it to turn it into cash.').waitFor();
-    await eventually(() => card.getAttribute('data-status')).toBe('CLAIMED');
-    const bonus = await fetch(`${platform.baseUrl}${API.bonus.details}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const details = (await bonus.json()) as { value: { active: { amount: string; turnoverRequired: string } } };
-    expect(details.value.active).toMatchObject({ amount: '20.00', turnoverRequired: '20.00' });
-    expect(consoleErrors).toEqual([]);
-    await page.context().close();
-  });
-
   it('refuses a withdrawal past the VIP level’s daily count with its message, and writes no order', async () => {
     const { platform } = suite;
     await platform.sql('DELETE FROM rate_limits');
@@ -154,6 +125,36 @@ describe('cashback and VIP withdrawal limits', () => {
     await page.reload();
     await byId(page, 'withdraw-order').first().waitFor();
     expect(await byId(page, 'withdraw-order').count()).toBe(1);
+    await page.context().close();
+  });
+
+  it('offers yesterday’s cashback in the reward centre once, and the member claims it as a bonus', async () => {
+    const { platform } = suite;
+    await platform.sql('DELETE FROM rate_limits');
+    const loser = await newMember('cbloser');
+    // Yesterday: 400.00 on slots, 0 back. The day closes; 5% is 20.00, offered once however often the job runs.
+    await playSlot(loser, 40_000, 0, platform.clock.now() - 60_000);
+    await platform.clock.moveTo(platform.clock.now() + DAY_MS);
+    await platform.runJob('cashback.offer');
+    await platform.runJob('cashback.offer');
+
+    const token = await apiLogin(platform.baseUrl, loser, PASSWORD);
+    const { page, consoleErrors } = await memberTab(token, '/member?page=rewardCenter');
+    const card = page.locator('[data-testid="reward"][data-kind="CASHBACK"]');
+    await card.waitFor({ timeout: 30_000 });
+    expect(await card.count()).toBe(1);
+    expect(await card.getAttribute('data-status')).toBe('PENDING');
+    expect(await card.getByTestId('reward-amount').innerText()).toBe('20.00');
+    expect(await card.innerText()).toContain(en.rewards.kind.CASHBACK);
+    await card.getByTestId('reward-claim').click();
+    await page.getByText('20.00 bonus added. Wager it to turn it into cash.').waitFor();
+    await eventually(() => card.getAttribute('data-status')).toBe('CLAIMED');
+    const bonus = await fetch(`${platform.baseUrl}${API.bonus.details}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const details = (await bonus.json()) as { value: { active: { amount: string; turnoverRequired: string } } };
+    expect(details.value.active).toMatchObject({ amount: '20.00', turnoverRequired: '20.00' });
+    expect(consoleErrors).toEqual([]);
     await page.context().close();
   });
 });
