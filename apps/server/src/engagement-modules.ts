@@ -3,6 +3,8 @@ import type { Database } from './db/database';
 import type { Clock } from './lib/clock';
 import type { EventBus } from './lib/event-bus';
 import type { BonusWalletService } from './modules/engagement/bonus-wallet';
+import { createCashbackModule } from './modules/engagement/cashback';
+import type { PromotionsModule } from './modules/engagement/promotions';
 import { createRebateModule } from './modules/engagement/rebate';
 import { createRewardsModule } from './modules/engagement/rewards';
 import { createVipModule } from './modules/engagement/vip';
@@ -31,7 +33,12 @@ export type EngagementDeps = {
   wallet: WalletService;
   bonus: BonusWalletService;
   members: IdentityModule['directory'];
+  promotions: Pick<PromotionsModule, 'cashback' | 'grantsOf'>;
 };
+
+/** A promotion's title in the member's language, else the merchant's default, else any. */
+const titleIn = (title: Record<string, string>, language: string, fallback: string): string =>
+  title[language] ?? title[fallback] ?? Object.values(title)[0] ?? '';
 
 /**
  * The reward centre, VIP levels and rebates, and what builds on them (missions, races, referrals, raffles, the points
@@ -39,11 +46,23 @@ export type EngagementDeps = {
  */
 export const registerEngagementModules = async (app: FastifyInstance, deps: EngagementDeps): Promise<void> => {
   const { db, now, merchants, play } = deps;
-  const rewards = createRewardsModule({ db, now, wallet: deps.wallet, bonus: deps.bonus });
-  const vip = createVipModule({ db, now, play, rewards: rewards.service });
+  const rewards = createRewardsModule({
+    ...{ db, now, wallet: deps.wallet, bonus: deps.bonus },
+    paidPromotions: async (merchant, memberId, language, limit) =>
+      (await deps.promotions.grantsOf(merchant.id, memberId, limit)).map((g) => ({
+        ...g,
+        memberId,
+        title: titleIn(g.title, language, merchant.defaultLanguage),
+      })),
+  });
+  const vip = createVipModule({ db, now, play, rewards: rewards.service, members: deps.members });
   const rebate = createRebateModule({ db, now, play, vip: vip.service, rewards: rewards.service, merchants });
+  const cashback = createCashbackModule({
+    ...{ now, play, vip: vip.service, rewards: rewards.service },
+    promotions: deps.promotions.cashback,
+  });
   app.decorate('vip', vip.service);
-  deps.jobs.register(...rewards.jobs, ...vip.jobs, ...rebate.jobs);
+  deps.jobs.register(...rewards.jobs, ...vip.jobs, ...rebate.jobs, ...cashback.jobs);
   const memberApi = { auth: deps.auth, merchantOf: deps.merchantOf, limiter: deps.limiter };
   for (const module of [rewards, rebate]) await app.register(module.routes(memberApi));
   await app.register(vip.routes(memberApi));

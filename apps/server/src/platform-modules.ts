@@ -24,7 +24,7 @@ import { sendSystemMessages } from './system-messages';
 import { createBonusWalletModule, type BonusWalletService } from './modules/engagement/bonus-wallet';
 import { createPromotionsModule, type PromotionsModule } from './modules/engagement/promotions';
 import { createPlayStatsModule } from './modules/games/play-stats';
-import type { VipService } from './modules/engagement/vip';
+import { vipWithdrawLimits, type VipService } from './modules/engagement/vip';
 import { registerEngagementModules } from './engagement-modules';
 import { createAgentTeamModule } from './modules/agents/agent-team';
 import { createTransferModule } from './modules/money/transfer';
@@ -187,6 +187,7 @@ export const registerModules = async (
     checkPaymentPassword: identity.directory.checkPaymentPassword,
     memberContexts,
     beforeWithdraw: bonusWallet.service.beforeWithdraw,
+    levelLimits: vipWithdrawLimits(db),
   });
   await app.register(
     withdraw.routes({ auth: identity.auth, merchantOf: identity.merchantOf, sealed: sealed.service, staff }),
@@ -236,7 +237,7 @@ export const registerModules = async (
   await registerEngagementModules(app, {
     ...{ db, now, jobs: jobs.scheduler, merchants, bus, limiter, staff, play: playStats },
     ...{ auth: identity.auth, merchantOf: identity.merchantOf, sealed: sealed.service },
-    ...{ wallet: wallet.service, bonus: bonusWallet.service, members: identity.directory },
+    ...{ wallet: wallet.service, bonus: bonusWallet.service, members: identity.directory, promotions },
   });
   // Team rollups (DESIGN.md §12): every agent page's figures, from play statistics and the orders.
   const agentTeam = createAgentTeamModule({ db });

@@ -178,6 +178,10 @@ export const ErrorCode = {
   REBATE_NOTHING: 'REBATE_NOTHING',
   /** A rebate rate above the game type's house edge (domain-rules §4.3). */
   REBATE_RATE_ABOVE_EDGE: 'REBATE_RATE_ABOVE_EDGE',
+  /** The member's VIP level allows no more withdrawals today (its daily count is used up). */
+  VIP_WITHDRAW_COUNT: 'VIP_WITHDRAW_COUNT',
+  /** The amount would take the member past its VIP level's daily withdrawal amount. */
+  VIP_WITHDRAW_AMOUNT: 'VIP_WITHDRAW_AMOUNT',
   /** No such manual bonus grant request for this merchant. */
   BONUS_GRANT_NOT_FOUND: 'BONUS_GRANT_NOT_FOUND',
   /** The manual bonus grant request was already approved or rejected. */

@@ -29,7 +29,10 @@ export const RewardSchema = z.object({
   /** CASH is credited at once; BONUS becomes a bonus-wallet grant wagered `turnoverMultiple` times. */
   payAs: z.enum(['CASH', 'BONUS']),
   turnoverMultiple: z.number(),
-  /** The window (a business day) or the VIP level it is for. */
+  /**
+   * The window it is for (a business day, or `from/to` for a week), the VIP level, or a PROMOTION's title. A PROMOTION
+   * reward (a promotion's bonus paid on the promotions page or with a deposit) is listed claimed, id `promotion-<n>`.
+   */
   period: z.string(),
   expiresAt: z.string(),
   createdAt: z.string(),
@@ -78,6 +81,13 @@ export const VipLevelSchema = z.object({
   upgradeBonus: z.string(),
   /** Rebate rate by game type, in percent of valid bet. */
   rebateRates: z.record(z.string(), z.string()),
+  /** What the threshold (`minValidBet`) is measured in over the window: valid bet or credited deposits. */
+  upgradeBasis: z.enum(['VALID_BET', 'DEPOSITS']),
+  /** Offered in the reward centre on the member's birthday, once a year ("0.00": none). */
+  birthdayBonus: z.string(),
+  /** Withdrawals per day, and their total per day; null: the site's own rules only. */
+  withdrawDailyCount: z.number().nullable(),
+  withdrawDailyMax: z.string().nullable(),
 });
 export type VipLevel = z.infer<typeof VipLevelSchema>;
 
@@ -87,6 +97,8 @@ export const VipStateSchema = z.object({
   vipLabelName: z.string(),
   vipRankLevel: z.number(),
   validBet: z.string(),
+  /** Credited deposits over the window (levels reached by deposits). */
+  deposits: z.string(),
   windowDays: z.number(),
   levels: z.array(VipLevelSchema).max(31),
 });

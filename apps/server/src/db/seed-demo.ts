@@ -3,6 +3,7 @@ import type { SecretBox } from '../modules/operations/staff';
 import type { Database } from './database';
 import { seedDemo, seedDemoCatalogue, seedDemoDepositChannels } from './seed';
 import { seedDemoAccounts, type SeedHasher } from './seed-accounts';
+import { seedDemoCashback } from './seed-cashback';
 import { seedDemoContent } from './seed-content';
 import { seedDemoContracts } from './seed-contracts';
 import { seedDemoPromotions } from './seed-promotions';
@@ -45,4 +46,6 @@ export const seedDemoData = async (db: Database, { hasher, staffSecrets, now, lo
   if (canned > 0) log('demo canned replies seeded', { canned });
   const vipLevels = await seedDemoVip(db, now);
   if (vipLevels > 0) log('demo VIP levels seeded', { vipLevels });
+  // After the levels and the promotions: cashback, level limits and birthday bonuses, demo_member's birthday.
+  if ((await seedDemoCashback(db, now)) > 0) log('demo cashback and VIP benefits seeded');
 };

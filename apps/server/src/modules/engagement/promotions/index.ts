@@ -12,6 +12,8 @@ import { manualGrantsFactory } from './promotions-manual-grants';
 import { promotionsOpsRepository } from './promotions-ops.repository';
 import { promotionsOpsServiceFactory } from './promotions-ops.service';
 import { promotionsApplicationsFactory } from './promotions-applications';
+import { promotionsCashbackFactory } from './promotions-cashback';
+import { promotionGrantsOf } from './promotions-grants';
 import { promotionsDepositFactory } from './promotions-deposit';
 import { promotionsOpsRoutes } from './promotions-ops.routes';
 import { promotionsRepository } from './promotions.repository';
@@ -20,6 +22,8 @@ import { promotionsServiceFactory } from './promotions.service';
 
 export type { PromotionRow } from './promotions.repository';
 export type { PromotionsService } from './promotions.service';
+export type { CashbackPromotion, CashbackTerms, PromotionsCashback } from './promotions-cashback';
+export type { PromotionGrant } from './promotions-grants';
 
 /**
  * Promotions (issue 20; owns promotions, promotion_claims, promotion_claim_images and bonus_manual_grants): the member's list with the spec's
@@ -57,6 +61,11 @@ export const createPromotionsModule = (deps: {
     deposits: promotionsDepositFactory({ repo, bonus: deps.bonus, now: deps.now }),
     /** Creates a promotion (demo data and, later, the back office). */
     create: repo.insert,
+    /** Cashback promotions, their terms and audiences, for the cashback job (engagement/cashback). */
+    cashback: promotionsCashbackFactory({ db: deps.db, now: deps.now }),
+    /** The member's paid promotion bonuses, newest first, for the reward centre's list. */
+    grantsOf: (merchantId: number, memberId: bigint, limit: number) =>
+      promotionGrantsOf(deps.db, merchantId, memberId, limit),
     routes:
       (options: {
         auth: Pick<Auth, 'requireMember'>;

@@ -20,10 +20,11 @@ export const rewardsRoutes = async (app: FastifyInstance, options: RewardsRoutes
   const { service, auth, merchantOf, limiter } = options;
   route(app, 'GET', API.rewards.list, {
     guard: auth.requireMember,
-    handler: async ({ caller, request, reply }) => {
+    handler: async ({ caller, query, request, reply }) => {
       void reply.header('cache-control', 'no-store');
       const merchant = await merchantOf(request);
-      const { list, pendingCount } = await service.list(merchant.id, caller.memberId);
+      const language = (query.language ?? merchant.defaultLanguage).toUpperCase();
+      const { list, pendingCount } = await service.list(merchant, caller.memberId, language);
       return { list: list.map((row) => rewardWire(row, merchant.currencyScale)), pendingCount };
     },
   });

@@ -13,15 +13,38 @@ const BONUS_EXPIRY_MS = 7 * 86_400_000;
 const LIST_SIZE = 50;
 const EXPIRE_BATCH = 500;
 
+/** A promotion's bonus paid outside the reward centre (free, deposit, application), listed in it as claimed. */
+export type PaidPromotion = {
+  claimId: bigint;
+  memberId: bigint;
+  title: string;
+  amountMinor: bigint;
+  turnoverMultiple: number;
+  createdAt: Date;
+  issuedAt: Date;
+};
+
 export type RewardsDeps = {
   repo: RewardsRepository;
+  /** The member's paid promotion bonuses, newest first (engagement/promotions); absent: none listed. */
+  paidPromotions?: (merchant: Merchant, memberId: bigint, language: string, limit: number) => Promise<PaidPromotion[]>;
   wallet: Pick<WalletService, 'memberAccount' | 'systemAccount' | 'post'>;
   bonus: Pick<BonusWalletService, 'grant'>;
   now: Clock;
 };
 
+/** The reward key of a paid promotion as the list shows it: its wire id is `promotion-<claim>` (nothing to claim). */
+const PROMOTION_KEY = 'promotion-claim:';
+
+/** A paid promotion as a claimed PROMOTION reward, its title as the period. */
+const promotionAsReward = (p: PaidPromotion): RewardRow => ({
+  ...{ id: p.claimId, memberId: p.memberId, kind: 'PROMOTION', rewardKey: `${PROMOTION_KEY}${p.claimId}` },
+  ...{ amountMinor: p.amountMinor, payAs: 'BONUS', turnoverMultiple: p.turnoverMultiple, period: p.title },
+  ...{ details: {}, status: 'CLAIMED', expiresAt: p.issuedAt, createdAt: p.createdAt, claimedAt: p.issuedAt },
+});
+
 export const rewardWire = (row: RewardRow, scale: number): Reward => ({
-  id: row.id.toString(),
+  id: row.rewardKey.startsWith(PROMOTION_KEY) ? `promotion-${row.id}` : row.id.toString(),
   kind: row.kind,
   status: row.status,
   amount: formatMoney(row.amountMinor, scale),
@@ -43,7 +66,7 @@ const claimed = () => new AppError('REWARD_CLAIMED', 409, 'This reward was claim
  * once pay once (the ledger replays the key) and the second answers REWARD_CLAIMED; a crash between the two leaves a
  * pending reward whose next claim replays the payment and marks it.
  */
-export const rewardsServiceFactory = ({ repo, wallet, bonus, now }: RewardsDeps) => {
+export const rewardsServiceFactory = ({ repo, wallet, bonus, now, paidPromotions }: RewardsDeps) => {
   const pay = async (merchant: Merchant, reward: RewardRow) => {
     const key = `reward:${reward.id}`;
     if (reward.payAs === 'BONUS') {
@@ -59,7 +82,7 @@ export const rewardsServiceFactory = ({ repo, wallet, bonus, now }: RewardsDeps)
       wallet.memberAccount(merchant, reward.memberId, 'CASH'),
       wallet.systemAccount(merchant, 'PROMOTIONS'),
     ]);
-    const code = reward.kind === 'VIP_UPGRADE' ? 'BONUS' : 'REBATE';
+    const code = reward.kind === 'VIP_UPGRADE' || reward.kind === 'BIRTHDAY' ? 'BONUS' : 'REBATE';
     const result = await wallet.post(
       {
         merchantId: merchant.id,
@@ -89,8 +112,20 @@ export const rewardsServiceFactory = ({ repo, wallet, bonus, now }: RewardsDeps)
     /** Offers a reward under its business key; an existing key answers its reward (`created` false). */
     offer: (merchantId: number, offer: RewardOffer) => repo.offer(merchantId, offer, new Date(now())),
     byKey: repo.byKey,
-    /** The member's rewards, newest first, and how many wait for a claim. */
-    list: (merchantId: number, memberId: bigint) => repo.ofMember(merchantId, memberId, LIST_SIZE, new Date(now())),
+    /**
+     * The member's rewards and its paid promotion bonuses (as claimed PROMOTION rewards), newest first, and how many
+     * rewards wait for a claim.
+     */
+    list: async (merchant: Merchant, memberId: bigint, language = merchant.defaultLanguage) => {
+      const [own, promotions] = await Promise.all([
+        repo.ofMember(merchant.id, memberId, LIST_SIZE, new Date(now())),
+        paidPromotions?.(merchant, memberId, language, LIST_SIZE) ?? [],
+      ]);
+      const list = [...own.list, ...promotions.map(promotionAsReward)]
+        .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+        .slice(0, LIST_SIZE);
+      return { list, pendingCount: own.pendingCount };
+    },
     claim,
     /**
      * Offers and claims at once (a manual rebate): REWARD_CLAIMED when the key was used before. A payment refused (a

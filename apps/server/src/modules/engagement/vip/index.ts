@@ -5,21 +5,35 @@ import type { Clock } from '../../../lib/clock';
 import { route } from '../../../lib/route';
 import type { Auth, MerchantResolver } from '../../identity/identity';
 import { every, type JobDefinition } from '../../platform/jobs';
+import { vipBirthdayFactory } from './vip-benefits';
 import { vipRepository } from './vip.repository';
 import { vipServiceFactory, type VipDeps } from './vip.service';
 
-export type { VipLevelRow } from './vip.repository';
+export type { VipLevelInput, VipLevelRow, VipUpgradeBasis } from './vip.repository';
+export { birthdayKey, vipWithdrawLimits } from './vip-benefits';
 export { HOUSE_EDGE_BP, houseEdgeBp, VIP_GRACE_DAYS, VIP_WINDOW_DAYS, type VipService } from './vip.service';
 
 /**
  * VIP levels (issue 20, ADR 0035; owns vip_levels and vip_members): a member's level from its valid bet over a rolling
  * window (play statistics), evaluated by the `vip.evaluate` job, with upgrade bonuses offered in the reward centre
- * once per level; the levels carry the rebate rates the rebate module pays.
+ * once per level, the birthday bonus once a year (`vip.birthday`), and the daily withdrawal limits the withdraw module
+ * asks through `vipWithdrawLimits`; the levels carry the rebate rates the rebate module pays.
  */
-export const createVipModule = (deps: Omit<VipDeps, 'repo'> & { db: Database; now: Clock }) => {
-  const service = vipServiceFactory({ ...deps, repo: vipRepository(deps.db) });
+export const createVipModule = (
+  deps: Omit<VipDeps, 'repo'> & {
+    db: Database;
+    now: Clock;
+    /** Identity's birthdays (read only): the birthday bonus. */
+    members: { birthdaysOn: (merchantId: number, day: string) => Promise<bigint[]> };
+  },
+) => {
+  const repo = vipRepository(deps.db);
+  const service = vipServiceFactory({ ...deps, repo });
+  const birthday = vipBirthdayFactory({ repo, members: deps.members, rewards: deps.rewards, now: deps.now });
   const jobs: JobDefinition[] = [
     { name: 'vip.evaluate', schedule: every(5, 'minutes'), run: async ({ signal }) => service.evaluate(signal) },
+    // Hourly: a merchant's day begins at its own midnight, and a missed run is made up within the day.
+    { name: 'vip.birthday', schedule: '0 30 * * * *', run: async ({ signal }) => birthday.run(signal) },
   ];
   return {
     service,

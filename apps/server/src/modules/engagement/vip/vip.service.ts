@@ -4,7 +4,7 @@ import type { Clock } from '../../../lib/clock';
 import type { Merchant } from '../../platform/merchant';
 import type { MemberValidBet } from '../../games/play-stats';
 import type { RewardOffer } from '../rewards';
-import type { VipLevelRow, VipMemberRow, VipRepository } from './vip.repository';
+import type { VipLevelInput, VipLevelRow, VipMemberRow, VipRepository } from './vip.repository';
 
 const DAY_MS = 86_400_000;
 /** The rolling window of valid bet a level is decided on, and how long a level is kept after its figure falls. */
@@ -33,32 +33,40 @@ export const houseEdgeBp = (gameType: string): number => HOUSE_EDGE_BP[gameType]
 export type VipDeps = {
   repo: VipRepository;
   play: { validBetByGameType: (m: number, from: string, to: string) => Promise<MemberValidBet[]> };
-  rewards: { offer: (merchantId: number, offer: RewardOffer) => Promise<unknown> };
+  rewards: { offer: (merchantId: number, offer: RewardOffer) => Promise<{ created: boolean }> };
   now: Clock;
 };
 
 const addDays = (day: string, days: number): string =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
-/** The highest level whose threshold the figure reaches (level 0 when none). */
-export const levelFor = (levels: readonly VipLevelRow[], validBetMinor: bigint): number =>
-  levels.reduce((best, l) => (l.minValidBetMinor <= validBetMinor && l.level > best ? l.level : best), 0);
+/** A member's figures over the window: own-money valid bet and credited deposits. */
+export type VipFigures = { validBetMinor: bigint; depositMinor: bigint };
+
+/** The highest level whose threshold the figure of its basis (valid bet or deposits) reaches (level 0 when none). */
+export const levelFor = (levels: readonly VipLevelRow[], figures: VipFigures): number =>
+  levels.reduce((best, l) => {
+    const figure = l.upgradeBasis === 'DEPOSITS' ? figures.depositMinor : figures.validBetMinor;
+    return l.minValidBetMinor <= figure && l.level > best ? l.level : best;
+  }, 0);
 
 /**
- * The next row of a member: up at once when the figure reaches a higher level; down only once the current level has
- * been held for the grace period; upgrade bonuses of the levels above the highest rewarded one.
+ * The next row of a member: up at once when a figure reaches a higher level; down only once the figures have stayed
+ * below the current level for the grace period (counted from when they first fell, `belowSince`); upgrade bonuses of
+ * the levels above the highest rewarded one.
  */
 export const nextVipRow = (
   levels: readonly VipLevelRow[],
   current: VipMemberRow | undefined,
   memberId: bigint,
-  validBetMinor: bigint,
+  figures: VipFigures,
   nowMs: number,
 ): { row: VipMemberRow; bonusLevels: VipLevelRow[] } => {
-  const target = levelFor(levels, validBetMinor);
+  const target = levelFor(levels, figures);
   const level = current?.level ?? 0;
   const since = current?.levelSince ?? new Date(nowMs);
-  const moves = target > level || (target < level && nowMs - since.getTime() >= VIP_GRACE_DAYS * DAY_MS);
+  const below = target < level ? (current?.belowSince ?? new Date(nowMs)) : null;
+  const moves = target > level || (below !== null && nowMs - below.getTime() >= VIP_GRACE_DAYS * DAY_MS);
   const newLevel = moves ? target : level;
   const highest = current?.highestRewarded ?? 0;
   const bonusLevels = levels.filter((l) => l.level > highest && l.level <= newLevel && l.upgradeBonusMinor > 0n);
@@ -68,7 +76,9 @@ export const nextVipRow = (
       level: newLevel,
       levelSince: moves ? new Date(nowMs) : since,
       highestRewarded: Math.max(highest, newLevel),
-      validBetMinor,
+      validBetMinor: figures.validBetMinor,
+      depositMinor: figures.depositMinor,
+      belowSince: moves ? null : below,
     },
     bonusLevels,
   };
@@ -84,13 +94,18 @@ export const vipServiceFactory = ({ repo, play, rewards, now }: VipDeps) => {
     const figures = await play.validBetByGameType(merchantId, addDays(today, 1 - VIP_WINDOW_DAYS), today);
     const totals = new Map<bigint, bigint>();
     for (const f of figures) totals.set(f.memberId, (totals.get(f.memberId) ?? 0n) + f.validBetMinor);
-    const current = new Map((await repo.members(merchantId)).map((row) => [row.memberId, row]));
-    const ids = new Set([...totals.keys(), ...current.keys()]);
     const nowMs = now();
+    const byDeposits = levels.some((l) => l.upgradeBasis === 'DEPOSITS');
+    const deposits = byDeposits
+      ? await repo.depositsSince(merchantId, new Date(nowMs - VIP_WINDOW_DAYS * DAY_MS))
+      : new Map<bigint, bigint>();
+    const current = new Map((await repo.members(merchantId)).map((row) => [row.memberId, row]));
+    const ids = new Set([...totals.keys(), ...deposits.keys(), ...current.keys()]);
     const changed: VipMemberRow[] = [];
     for (const memberId of ids) {
       const before = current.get(memberId);
-      const { row, bonusLevels } = nextVipRow(levels, before, memberId, totals.get(memberId) ?? 0n, nowMs);
+      const figuresOf = { validBetMinor: totals.get(memberId) ?? 0n, depositMinor: deposits.get(memberId) ?? 0n };
+      const { row, bonusLevels } = nextVipRow(levels, before, memberId, figuresOf, nowMs);
       for (const l of bonusLevels) {
         await rewards.offer(merchantId, {
           ...{
@@ -103,7 +118,7 @@ export const vipServiceFactory = ({ repo, play, rewards, now }: VipDeps) => {
           expiresAt: new Date(nowMs + UPGRADE_BONUS_DAYS * DAY_MS),
         });
       }
-      if (before === undefined && row.level === 0 && row.validBetMinor === 0n) continue;
+      if (before === undefined && row.level === 0 && row.validBetMinor === 0n && row.depositMinor === 0n) continue;
       changed.push(row);
     }
     await repo.save(merchantId, changed, new Date(nowMs));
@@ -128,9 +143,26 @@ export const vipServiceFactory = ({ repo, play, rewards, now }: VipDeps) => {
       const rows = await repo.members(merchantId, memberIds);
       return new Map(memberIds.map((id) => [id, rows.find((r) => r.memberId === id)?.level ?? 0]));
     },
-    /** Creates or changes a level; a rebate rate above its game type's house edge is refused. */
-    setLevel: async (merchantId: number, level: VipLevelRow): Promise<void> => {
+    /**
+     * Creates or changes a level (the whole row: the 0044 columns left out take their defaults); a rebate rate above
+     * its game type's house edge is refused (REBATE_RATE_ABOVE_EDGE) and nothing is written.
+     */
+    setLevel: async (merchantId: number, input: VipLevelInput): Promise<void> => {
+      const level: VipLevelRow = {
+        ...input,
+        upgradeBasis: input.upgradeBasis ?? 'VALID_BET',
+        withdrawDailyCount: input.withdrawDailyCount ?? null,
+        withdrawDailyMaxMinor: input.withdrawDailyMaxMinor ?? null,
+        birthdayBonusMinor: input.birthdayBonusMinor ?? 0n,
+      };
       if (!Number.isInteger(level.level) || level.level < 0 || level.level > 30) throw invalid('Levels are 0 to 30');
+      if (level.upgradeBasis !== 'VALID_BET' && level.upgradeBasis !== 'DEPOSITS') throw invalid('Invalid basis');
+      const count = level.withdrawDailyCount;
+      if (count !== null && (!Number.isInteger(count) || count < 0 || count > 1000)) throw invalid('Invalid count');
+      const max = level.withdrawDailyMaxMinor;
+      if (max !== null && (max < 0n || max > MAX_AMOUNT_MINOR)) throw invalid('Invalid withdrawal limit');
+      const birthday = level.birthdayBonusMinor;
+      if (birthday < 0n || birthday > MAX_AMOUNT_MINOR) throw invalid('Invalid birthday bonus');
       if (level.minValidBetMinor < 0n || level.minValidBetMinor > MAX_AMOUNT_MINOR) throw invalid('Invalid threshold');
       if (level.upgradeBonusMinor < 0n || level.upgradeBonusMinor > MAX_AMOUNT_MINOR) throw invalid('Invalid bonus');
       for (const [gameType, bp] of Object.entries(level.rebateRatesBp)) {
@@ -156,6 +188,7 @@ export const vipServiceFactory = ({ repo, play, rewards, now }: VipDeps) => {
         vipLabelName: level > 0 && current !== undefined ? current.label : '',
         vipRankLevel: level,
         validBet: money(mine?.validBetMinor ?? 0n),
+        deposits: money(mine?.depositMinor ?? 0n),
         windowDays: VIP_WINDOW_DAYS,
         levels: levels.map((l) => ({
           level: l.level,
@@ -164,6 +197,10 @@ export const vipServiceFactory = ({ repo, play, rewards, now }: VipDeps) => {
           minValidBet: money(l.minValidBetMinor),
           upgradeBonus: money(l.upgradeBonusMinor),
           rebateRates: Object.fromEntries(Object.entries(l.rebateRatesBp).map(([t, bp]) => [t, percentOf(bp)])),
+          upgradeBasis: l.upgradeBasis,
+          birthdayBonus: money(l.birthdayBonusMinor),
+          withdrawDailyCount: l.withdrawDailyCount,
+          withdrawDailyMax: l.withdrawDailyMaxMinor === null ? null : money(l.withdrawDailyMaxMinor),
         })),
       };
     },

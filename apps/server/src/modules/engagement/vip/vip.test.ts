@@ -9,7 +9,7 @@ import { bearer, freshIp, loginOk } from '../../../test/identity-helpers';
 import { buildTestApp } from '../../../test/test-app';
 import { memberWithSession } from '../../../test/wallet-helpers';
 import { createPlayStatsModule } from '../../games/play-stats';
-import type { VipLevelRow } from './vip.repository';
+import type { VipLevelInput } from './vip.repository';
 
 const DAY_MS = 86_400_000;
 
@@ -22,7 +22,7 @@ describeEachDatabase('vip levels', (getDb) => {
   let app: FastifyInstance;
   let games: Awaited<ReturnType<typeof seedGames>>;
   const clock = manualClock();
-  const level = (n: number, label: string, minValidBetMinor: bigint, upgradeBonusMinor: bigint): VipLevelRow => ({
+  const level = (n: number, label: string, minValidBetMinor: bigint, upgradeBonusMinor: bigint): VipLevelInput => ({
     ...{ level: n, name: { EN: `Level ${n}`, TY: `Antas ${n}` }, label, minValidBetMinor, upgradeBonusMinor },
     rebateRatesBp: { RNG: 50 },
   });
@@ -84,5 +84,26 @@ describeEachDatabase('vip levels', (getDb) => {
     await app.jobs.trigger('vip.evaluate');
     expect(await state(eve.token)).toMatchObject({ hasVip: true, vipLabelName: 'VIP1' });
     expect(await upgradeRewards(eve.token)).toEqual([['1', '5.00']]);
+  });
+
+  it('should keep the upgrade basis, withdrawal limits and birthday bonus of a level, with defaults when left out', async () => {
+    await app.vip.setLevel(games.merchantId, {
+      ...level(4, 'VIP4', 9_000_000n, 10_000n),
+      ...{ upgradeBasis: 'DEPOSITS', withdrawDailyCount: 5, withdrawDailyMaxMinor: 2_000_000n },
+      birthdayBonusMinor: 8_800n,
+    });
+    const four = (await app.vip.levels(games.merchantId)).find((l) => l.level === 4);
+    expect(four).toMatchObject({ upgradeBasis: 'DEPOSITS', withdrawDailyCount: 5, withdrawDailyMaxMinor: 2_000_000n });
+    expect(four?.birthdayBonusMinor).toBe(8_800n);
+    // Left out on a later write: the whole row is written, so the defaults come back.
+    await app.vip.setLevel(games.merchantId, level(4, 'VIP4', 9_000_000n, 10_000n));
+    expect((await app.vip.levels(games.merchantId)).find((l) => l.level === 4)).toMatchObject({
+      ...{ upgradeBasis: 'VALID_BET', withdrawDailyCount: null, withdrawDailyMaxMinor: null },
+      birthdayBonusMinor: 0n,
+    });
+    await expect(
+      app.vip.setLevel(games.merchantId, { ...level(4, 'VIP4', 0n, 0n), withdrawDailyCount: -1 }),
+    ).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await getDb().query('DELETE FROM vip_levels WHERE merchant_id = $1 AND level = 4', [games.merchantId]);
   });
 });

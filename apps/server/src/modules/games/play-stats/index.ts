@@ -4,7 +4,7 @@ import { playStatsJobs, rollUpPlay } from './play-stats.jobs';
 import { playStatsRepository, type PlayProfitRow } from './play-stats.repository';
 
 export { PLAY_STATS_BATCH } from './play-stats.jobs';
-export type { MemberValidBet, PlayProfitRow } from './play-stats.repository';
+export type { MemberNet, MemberValidBet, PlayProfitRow } from './play-stats.repository';
 
 /** A member's profit and loss over a period: one row per game type and their totals. */
 export type MemberProfit = { byGameType: PlayProfitRow[]; total: PlayContribution };
@@ -40,6 +40,8 @@ export const createPlayStatsModule = ({ db }: { db: Database }) => {
     memberFigures: repo.memberFigures,
     /** Valid bet per member and game type over business days `from`..`to` (rebates and VIP levels). */
     validBetByGameType: repo.validBetByGameType,
+    /** Members who lost over business days `from`..`to`, with their stake, valid bet and profit (cashback). */
+    losingMembers: repo.losingMembers,
     /** A member's profit and loss by game type over business days `from`..`to` (member centre personalProfit). */
     memberProfit: async (merchantId: number, memberId: bigint, from: string, to: string): Promise<MemberProfit> => {
       const byGameType = await repo.memberProfit(merchantId, memberId, from, to);

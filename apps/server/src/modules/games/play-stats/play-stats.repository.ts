@@ -106,7 +106,33 @@ export const playStatsRepository = (db: Queryable) => ({
       validBetMinor: BigInt(row.valid_bet_minor),
     }));
   },
+
+  /**
+   * Each member's stake, valid bet and profit over business days `from`..`to`, for members who lost (profit below
+   * zero): what cashback is counted from.
+   */
+  losingMembers: async (merchantId: number, from: string, to: string): Promise<MemberNet[]> => {
+    const { rows } = await db.query<{ member_id: string; stake: string; valid_bet: string; profit: string }>(
+      `SELECT member_id::text, sum(stake_minor)::text AS stake, sum(valid_bet_minor)::text AS valid_bet,
+         sum(profit_minor)::text AS profit
+       FROM play_stat_days
+       WHERE merchant_id = $1 AND business_day BETWEEN $2::date AND $3::date
+       GROUP BY member_id
+       HAVING sum(profit_minor) < 0
+       ORDER BY member_id`,
+      [merchantId, from, to],
+    );
+    return rows.map((row) => ({
+      memberId: BigInt(row.member_id),
+      stakeMinor: BigInt(row.stake),
+      validBetMinor: BigInt(row.valid_bet),
+      profitMinor: BigInt(row.profit),
+    }));
+  },
 });
+
+/** One member's totals over a period (profit negative when it lost). */
+export type MemberNet = { memberId: bigint; stakeMinor: bigint; validBetMinor: bigint; profitMinor: bigint };
 
 /** One member's valid bet on one game type over a period. */
 export type MemberValidBet = { memberId: bigint; gameType: string; validBetMinor: bigint };

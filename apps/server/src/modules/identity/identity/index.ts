@@ -134,6 +134,8 @@ export const createIdentityModule = (deps: IdentityModuleDeps) => {
       byId: (merchantId: number, memberId: bigint) => members.findById(merchantId, memberId),
       byUsername: (merchantId: number, username: string) => members.findByUsername(merchantId, username),
       checkPaymentPassword: account.checkPaymentPassword,
+      /** Active members whose birthday is on a business day (yyyy-MM-dd), the VIP birthday bonus (read only). */
+      birthdaysOn: (merchantId: number, day: string) => members.birthdaysOn(merchantId, day),
       /** The session of a member's first login (notices for execution F, spec §3). */
       isFirstLoginSession: (session: Session) => sessionRepository(db).isFirstLogin(session.merchantId, session.id),
     },

@@ -185,6 +185,21 @@ export const memberRepository = (db: Queryable) => {
     setLanguage: async (merchantId: number, id: bigint, language: string): Promise<void> => {
       await db.query('UPDATE members SET language = $3 WHERE merchant_id = $1 AND id = $2', [merchantId, id, language]);
     },
+    /**
+     * Active members whose birthday falls on `day` (yyyy-MM-dd): same month and day, and a 29 February birthday on
+     * 28 February of a year without one.
+     */
+    birthdaysOn: async (merchantId: number, day: string): Promise<bigint[]> =>
+      (
+        await db.query<{ id: string }>(
+          `SELECT id::text FROM members
+           WHERE merchant_id = $1 AND status = 'ACTIVE' AND birthday IS NOT NULL
+             AND (to_char(birthday, 'MM-DD') = to_char($2::date, 'MM-DD')
+               OR (to_char(birthday, 'MM-DD') = '02-29' AND to_char($2::date + 1, 'MM-DD') = '03-01'))
+           ORDER BY id`,
+          [merchantId, day],
+        )
+      ).rows.map((row) => BigInt(row.id)),
     updateProfile: (
       merchantId: number,
       id: bigint,

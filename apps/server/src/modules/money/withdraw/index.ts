@@ -11,7 +11,7 @@ import type { WalletService } from '../wallet';
 import { settleWithdrawals, withdrawJobs } from './withdraw.jobs';
 import { withdrawRepository } from './withdraw.repository';
 import { withdrawRoutes } from './withdraw.routes';
-import { withdrawMemberServiceFactory, type BeforeWithdraw } from './withdraw-member.service';
+import { withdrawMemberServiceFactory, type BeforeWithdraw, type LevelLimits } from './withdraw-member.service';
 import { withdrawOpsRoutes } from './withdraw-ops.routes';
 import { withdrawSettingsOpsRoutes } from './withdraw-settings-ops.routes';
 import { withdrawSettingsOpsServiceFactory } from './withdraw-settings-ops.service';
@@ -34,6 +34,8 @@ export type WithdrawModuleDeps = {
   merchantById: (id: number) => Promise<Merchant>;
   /** The bonus wallet's withdrawal rule (withdraw-member.service.ts BeforeWithdraw). */
   beforeWithdraw?: BeforeWithdraw;
+  /** The member's VIP level's daily withdrawal limits (engagement/vip withdrawLimitsOf). */
+  levelLimits?: LevelLimits;
 };
 
 /**
@@ -49,6 +51,7 @@ export const createWithdrawModule = (deps: WithdrawModuleDeps) => {
     ...{ repo, wallet, now, members, settlement },
     checkPaymentPassword: deps.checkPaymentPassword,
     ...(deps.beforeWithdraw === undefined ? {} : { beforeWithdraw: deps.beforeWithdraw }),
+    ...(deps.levelLimits === undefined ? {} : { levelLimits: deps.levelLimits }),
   });
   const staffService = withdrawStaffServiceFactory({
     ...{ repo, now, members, settlement, memberContexts: deps.memberContexts },

@@ -29,7 +29,15 @@ export type WithdrawMemberServiceDeps = {
    * then, once the member confirms, forfeits the bonus. Absent: no bonus rule.
    */
   beforeWithdraw?: BeforeWithdraw;
+  /** The member's VIP level's daily withdrawal limits (engagement/vip); absent or null: none. */
+  levelLimits?: LevelLimits;
 };
+
+/** A level's withdrawals per business day: how many, and how much in all (null: no limit of that kind). */
+export type LevelLimits = (
+  merchantId: number,
+  memberId: bigint,
+) => Promise<{ dailyCount: number | null; dailyMaxMinor: bigint | null } | null>;
 
 /** Throws BONUS_WAGERING or BONUS_FORFEIT_CONFIRM (unconfirmed), or forfeits the bonus (confirmed). */
 export type BeforeWithdraw = (merchant: Merchant, memberId: bigint, confirmForfeit: boolean) => Promise<void>;
@@ -58,6 +66,7 @@ export const withdrawMemberServiceFactory = ({
   checkPaymentPassword,
   settlement,
   beforeWithdraw,
+  levelLimits,
 }: WithdrawMemberServiceDeps) => {
   const { hold } = settlement;
   const realNameOf = async (session: Session): Promise<string> => {
@@ -109,6 +118,42 @@ export const withdrawMemberServiceFactory = ({
     }
     if (bound === 'duplicate') throw new AppError('VALIDATION_FAILED', 400, 'This account is already bound');
     return accountWire(bound);
+  };
+
+  /**
+   * The VIP level's limits (issue 20, ADR 0043): a count reached, or an amount that would pass the day's maximum with
+   * what was asked today (rejected orders left out), is refused before anything is written.
+   */
+  const checkLevelLimits = async (
+    merchant: Merchant,
+    session: Session,
+    amountMinor: bigint,
+    limits: Awaited<ReturnType<LevelLimits>>,
+    offsetMinutes: number,
+    countOver: () => AppError,
+  ): Promise<void> => {
+    if (limits === null) return;
+    const day = dayOf(now(), offsetMinutes);
+    if (
+      limits.dailyCount !== null &&
+      (await repo.countOnDay(merchant.id, session.memberId, day)) >= limits.dailyCount
+    ) {
+      throw countOver();
+    }
+    if (limits.dailyMaxMinor === null) return;
+    const used = await repo.amountOnDay(merchant.id, session.memberId, day);
+    if (used + amountMinor > limits.dailyMaxMinor) {
+      const left = used >= limits.dailyMaxMinor ? 0n : limits.dailyMaxMinor - used;
+      const scale = merchant.currencyScale;
+      throw new AppError(
+        'VIP_WITHDRAW_AMOUNT',
+        400,
+        `Your VIP level can withdraw ${formatMoney(left, scale)} more today`,
+        {
+          value: { dailyMax: formatMoney(limits.dailyMaxMinor, scale), left: formatMoney(left, scale) },
+        },
+      );
+    }
   };
 
   /** The same request id answers its order; with another account or amount it is refused. */
@@ -167,6 +212,18 @@ export const withdrawMemberServiceFactory = ({
     ) {
       throw dailyLimit();
     }
+    const limits = await levelLimits?.(merchant.id, session.memberId);
+    const levelCount = limits?.dailyCount ?? null;
+    const countOverLevel = () =>
+      new AppError(
+        'VIP_WITHDRAW_COUNT',
+        400,
+        `Your VIP level's withdrawals for today are used up (${levelCount} a day)`,
+        {
+          value: { dailyCount: levelCount },
+        },
+      );
+    await checkLevelLimits(merchant, session, amountMinor, limits ?? null, rules.dayOffsetMinutes, countOverLevel);
     const available = await wallet.balanceMinor(merchant, session.memberId, 'CASH');
     if (amountMinor > available) throw new AppError('INSUFFICIENT_FUNDS', 422, 'Your balance is not enough');
     const confirmForfeit = body.forfeitBonus === true;
@@ -188,9 +245,10 @@ export const withdrawMemberServiceFactory = ({
         createdAt: new Date(nowMs),
         day: dayOf(nowMs, rules.dayOffsetMinutes),
       },
-      rules.dailyCount,
+      levelCount === null ? rules.dailyCount : Math.min(rules.dailyCount, levelCount),
     );
-    if (written === 'limit') throw dailyLimit();
+    if (written === 'limit')
+      throw levelCount !== null && levelCount < rules.dailyCount ? countOverLevel() : dailyLimit();
     const order = await repo.byRequest(merchant.id, session.memberId, body.requestId);
     if (order === undefined) throw orderNotFound();
     // 'exists': a parallel request with the same id won the insert; answer its order as a retry would.

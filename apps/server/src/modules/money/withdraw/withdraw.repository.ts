@@ -181,6 +181,16 @@ export const withdrawRepository = (db: Database) => {
         )
       ).rows[0]?.n ?? 0,
 
+    /** The amount of the member's orders of a business day, rejected ones left out (a VIP level's daily maximum). */
+    amountOnDay: async (merchantId: number, memberId: bigint, day: string): Promise<bigint> => {
+      const { rows } = await db.query<{ sum: string }>(
+        `SELECT coalesce(sum(amount_minor), 0)::text AS sum FROM withdraw_orders
+         WHERE merchant_id = $1 AND member_id = $2 AND request_day = $3 AND status <> 'REJECTED'`,
+        [merchantId, memberId, day],
+      );
+      return BigInt(rows[0]?.sum ?? '0');
+    },
+
     byRequest: async (merchantId: number, memberId: bigint, requestId: string): Promise<WithdrawOrderRow | undefined> =>
       (
         await orders(db, 'o.merchant_id = $1 AND o.member_id = $2 AND o.request_id = $3', [

@@ -5,7 +5,7 @@ import { SectionState } from '@/components/section-state';
 import { errorText } from '@/lib/error-text';
 import { showToast } from '@/lib/toast';
 import { groupDigits } from '@/lib/wallet';
-import { claimReward, fetchRewards, REWARDS_QUERY_ROOT, rewardsQueryKey } from '../api/rewards-api';
+import { apiLanguage, claimReward, fetchRewards, REWARDS_QUERY_ROOT, rewardsQueryKey } from '../api/rewards-api';
 import './rewards.css';
 
 function RewardCard({ reward }: { reward: Reward }) {
@@ -27,7 +27,9 @@ function RewardCard({ reward }: { reward: Reward }) {
       await queryClient.invalidateQueries({ queryKey: [REWARDS_QUERY_ROOT] });
     },
   });
-  const period = reward.kind === 'VIP_UPGRADE' ? t('rewards.level', { level: reward.period }) : reward.period;
+  // A level, a week (from/to), a day, a year (birthday) or a promotion's title.
+  const period =
+    reward.kind === 'VIP_UPGRADE' ? t('rewards.level', { level: reward.period }) : reward.period.replace('/', ' – ');
   return (
     <li className="rewards__card" data-testid="reward" data-status={reward.status} data-kind={reward.kind}>
       <div className="rewards__head">
@@ -66,8 +68,12 @@ function RewardCard({ reward }: { reward: Reward }) {
 
 /** Member centre rewardCenter (spec §2): rebates and bonuses to claim, with their expiry, and those claimed. */
 export function RewardCentre() {
-  const { t } = useTranslation();
-  const query = useQuery({ queryKey: rewardsQueryKey, queryFn: ({ signal }) => fetchRewards(signal) });
+  const { t, i18n } = useTranslation();
+  const language = apiLanguage(i18n.language);
+  const query = useQuery({
+    queryKey: rewardsQueryKey(language),
+    queryFn: ({ signal }) => fetchRewards(language, signal),
+  });
   return (
     <section className="member-section rewards" data-testid="reward-centre">
       <SectionState

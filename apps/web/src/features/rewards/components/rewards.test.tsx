@@ -21,17 +21,57 @@ const reward = (overrides: Partial<Reward>): Reward => ({
   ...overrides,
 });
 
+const BENEFITS = {
+  upgradeBasis: 'VALID_BET',
+  birthdayBonus: '0.00',
+  withdrawDailyCount: null,
+  withdrawDailyMax: null,
+} as const;
+
 const vipState = (overrides: Partial<VipState> = {}): VipState => ({
   hasVip: true,
   vipLabelName: 'VIP2',
   vipRankLevel: 2,
   validBet: '15000.00',
+  deposits: '0.00',
   windowDays: 30,
   levels: [
-    { level: 0, name: 'Member', label: 'VIP0', minValidBet: '0.00', upgradeBonus: '0.00', rebateRates: { RNG: '0.4' } },
-    { level: 1, name: 'Bronze', label: 'VIP1', minValidBet: '1000.00', upgradeBonus: '5.00', rebateRates: {} },
-    { level: 2, name: 'Silver', label: 'VIP2', minValidBet: '10000.00', upgradeBonus: '20.00', rebateRates: {} },
-    { level: 3, name: 'Gold', label: 'VIP3', minValidBet: '50000.00', upgradeBonus: '88.00', rebateRates: {} },
+    {
+      level: 0,
+      name: 'Member',
+      label: 'VIP0',
+      minValidBet: '0.00',
+      upgradeBonus: '0.00',
+      rebateRates: { RNG: '0.4' },
+      ...BENEFITS,
+    },
+    {
+      level: 1,
+      name: 'Bronze',
+      label: 'VIP1',
+      minValidBet: '1000.00',
+      upgradeBonus: '5.00',
+      rebateRates: {},
+      ...BENEFITS,
+    },
+    {
+      level: 2,
+      name: 'Silver',
+      label: 'VIP2',
+      minValidBet: '10000.00',
+      upgradeBonus: '20.00',
+      rebateRates: {},
+      ...BENEFITS,
+    },
+    {
+      level: 3,
+      name: 'Gold',
+      label: 'VIP3',
+      minValidBet: '50000.00',
+      upgradeBonus: '88.00',
+      rebateRates: {},
+      ...BENEFITS,
+    },
   ],
   ...overrides,
 });

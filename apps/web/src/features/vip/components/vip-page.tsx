@@ -6,11 +6,15 @@ import { useVipQuery } from '@/lib/vip';
 import { groupDigits } from '@/lib/wallet';
 import './vip.css';
 
+/** The member's figure a level is reached by: its valid bet or its deposits over the window. */
+const figureFor = (state: VipState, level: VipLevel): string =>
+  level.upgradeBasis === 'DEPOSITS' ? state.deposits : state.validBet;
+
 /** Progress toward the next level as a whole percentage (decimal strings of one scale; 100 at the top level). */
-const progressOf = (validBet: string, next: VipLevel | undefined): number => {
+const progressOf = (state: VipState, next: VipLevel | undefined): number => {
   if (next === undefined) return 100;
   const target = Number(next.minValidBet);
-  return target <= 0 ? 100 : Math.min(100, Math.floor((Number(validBet) / target) * 100));
+  return target <= 0 ? 100 : Math.min(100, Math.floor((Number(figureFor(state, next)) / target) * 100));
 };
 
 /** A level's rates in the lobby's order of game types (unknown types last). */
@@ -35,11 +39,26 @@ function Rates({ level }: { level: VipLevel }) {
   );
 }
 
+/** A level's daily withdrawal limits: how many a day and how much a day, or the site's rules when it has none. */
+function WithdrawLimits({ level }: { level: VipLevel }) {
+  const { t } = useTranslation();
+  if (level.withdrawDailyCount === null && level.withdrawDailyMax === null) return <>{t('vip.siteRules')}</>;
+  return (
+    <ul className="vip__rates">
+      {level.withdrawDailyCount === null ? null : <li>{t('vip.perDay', { count: level.withdrawDailyCount })}</li>}
+      {level.withdrawDailyMax === null ? null : (
+        <li>{t('vip.maxPerDay', { amount: groupDigits(level.withdrawDailyMax) })}</li>
+      )}
+    </ul>
+  );
+}
+
 function Progress({ state }: { state: VipState }) {
   const { t } = useTranslation();
   const current = state.levels.find((l) => l.level === state.vipRankLevel);
   const next = state.levels.find((l) => l.level > state.vipRankLevel);
-  const progress = progressOf(state.validBet, next);
+  const progress = progressOf(state, next);
+  const byDeposits = state.levels.some((l) => l.upgradeBasis === 'DEPOSITS');
   return (
     <div className="vip__card" data-testid="vip-current">
       <div className="vip__head">
@@ -52,11 +71,22 @@ function Progress({ state }: { state: VipState }) {
         {t('vip.validBet', { days: state.windowDays })}:{' '}
         <strong data-testid="vip-valid-bet">{groupDigits(state.validBet)}</strong>
       </p>
+      {byDeposits ? (
+        <p className="muted">
+          {t('vip.deposits', { days: state.windowDays })}:{' '}
+          <strong data-testid="vip-deposits">{groupDigits(state.deposits)}</strong>
+        </p>
+      ) : null}
       {next === undefined ? (
         <p data-testid="vip-next">{t('vip.top')}</p>
       ) : (
         <>
-          <p data-testid="vip-next">{t('vip.next', { label: next.label, amount: groupDigits(next.minValidBet) })}</p>
+          <p data-testid="vip-next">
+            {t(next.upgradeBasis === 'DEPOSITS' ? 'vip.nextDeposits' : 'vip.next', {
+              label: next.label,
+              amount: groupDigits(next.minValidBet),
+            })}
+          </p>
           <progress className="vip__progress" max={100} value={progress} aria-label={t('vip.progress')}>
             {progress}%
           </progress>
@@ -89,6 +119,8 @@ export function VipPage({ title }: { title: string }) {
                     <th scope="col">{t('vip.level')}</th>
                     <th scope="col">{t('vip.threshold')}</th>
                     <th scope="col">{t('vip.upgradeBonus')}</th>
+                    <th scope="col">{t('vip.birthdayBonus')}</th>
+                    <th scope="col">{t('vip.withdrawals')}</th>
                     <th scope="col">{t('vip.rebate')}</th>
                   </tr>
                 </thead>
@@ -105,9 +137,16 @@ export function VipPage({ title }: { title: string }) {
                       </td>
                       <td className="stack-table__num" data-label={t('vip.threshold')}>
                         {groupDigits(level.minValidBet)}
+                        {` ${t(level.upgradeBasis === 'DEPOSITS' ? 'vip.inDeposits' : 'vip.inValidBet')}`}
                       </td>
                       <td className="stack-table__num" data-label={t('vip.upgradeBonus')}>
                         {groupDigits(level.upgradeBonus)}
+                      </td>
+                      <td className="stack-table__num" data-label={t('vip.birthdayBonus')}>
+                        {groupDigits(level.birthdayBonus)}
+                      </td>
+                      <td className="stack-table__wrap" data-label={t('vip.withdrawals')} data-testid="vip-withdrawals">
+                        <WithdrawLimits level={level} />
                       </td>
                       <td className="stack-table__wrap" data-label={t('vip.rebate')}>
                         <Rates level={level} />
