@@ -333,12 +333,16 @@ export const paymentsFactory = (deps: {
       log.warn({ transactionId: row.transaction_id }, 'a bet had no answer; rolling it back');
       await rollBack(row.transaction_id, row.round_id, 'no answer before the process stopped');
     }
+    // Due calls in batch calls where the platform takes them (a lottery issue's retries are many).
     const { rows } = await db.query<{ round_id: string }>(
       `SELECT DISTINCT round_id FROM platform_calls
-       WHERE status = 'PENDING' AND op <> 'debit' AND next_attempt_at <= $1 LIMIT 100`,
+       WHERE status = 'PENDING' AND op <> 'debit' AND next_attempt_at <= $1 LIMIT 1000`,
       [new Date(now)],
     );
-    for (const row of rows) await flushRound(row.round_id);
+    await flushRounds(
+      rows.map((row) => row.round_id),
+      8,
+    );
     // The next retry due (also those found at boot): wake up for it.
     // (Calls due now but queued behind a later retry of their round are sent when that retry flushes the round.)
     const next = await db.query<{ at: Date | null }>(

@@ -59,6 +59,8 @@ export type SeamlessClient = {
 
 export { RGS_VENDOR_CODE };
 export const DEFAULT_CALL_TIMEOUT_MS = 5_000;
+/** A batch call is up to BATCH_ITEMS settlements in one transaction: it gets longer than one call. */
+export const DEFAULT_BATCH_TIMEOUT_MS = 60_000;
 
 export const signSeamless = (secret: string, timestamp: string, rawBody: string): string =>
   createHmac('sha256', secret).update(seamlessSigningText(timestamp, rawBody)).digest('hex');
@@ -88,6 +90,7 @@ const post = async (
   path: string,
   label: string,
   body: unknown,
+  timeoutMs: number,
 ): Promise<{ kind: 'ok'; value: unknown } | Exclude<CallOutcome, { kind: 'ok' }>> => {
   const vendor = vendorCode ?? deps.vendorCode ?? RGS_VENDOR_CODE;
   const operator = deps.operators(merchantCode, vendor);
@@ -109,7 +112,7 @@ const post = async (
         [SEAMLESS_HEADERS.signature]: signSeamless(operator.secret, timestamp, rawBody),
       },
       body: rawBody,
-      signal: AbortSignal.timeout(deps.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS),
+      signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (error) {
     const name = (error as Error).name;
@@ -145,14 +148,16 @@ export const seamlessClientFactory = (deps: {
   timeoutMs?: number;
 }): SeamlessClient => ({
   call: async (merchantCode, op, body, vendorCode) => {
-    const outcome = await post(deps, merchantCode, vendorCode, seamlessPath(op), op, body);
+    const timeoutMs = deps.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
+    const outcome = await post(deps, merchantCode, vendorCode, seamlessPath(op), op, body, timeoutMs);
     if (outcome.kind !== 'ok') return outcome;
     const answer = SeamlessAnswerSchema.safeParse(outcome.value);
     if (answer.success) return { kind: 'ok', answer: answer.data };
     return { kind: 'unknown', reason: 'server', httpStatus: 200, message: `${op} answer is malformed` };
   },
   batch: async (merchantCode, items, vendorCode) => {
-    const outcome = await post(deps, merchantCode, vendorCode, SEAMLESS_BATCH_PATH, 'batch', { items });
+    const timeoutMs = Math.max(deps.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS, DEFAULT_BATCH_TIMEOUT_MS);
+    const outcome = await post(deps, merchantCode, vendorCode, SEAMLESS_BATCH_PATH, 'batch', { items }, timeoutMs);
     if (outcome.kind !== 'ok') return outcome;
     const answer = SeamlessBatchAnswerSchema.safeParse(outcome.value);
     if (!answer.success || answer.data.items.length !== items.length) {
