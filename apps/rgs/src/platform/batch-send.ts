@@ -11,8 +11,8 @@ const BATCHES_IN_FLIGHT = 2;
 /**
  * Sends the credits and endRounds among `rows` (one due call per round) in batch calls, per operator and vendor, and
  * hands every item's outcome to `handle` as a single call's would be. A batch without an answer hands each of its items
- * that unknown outcome (each is retried alone later, with the same transaction id: the platform answers a retried item
- * of a batch with its first answer). Returns the rows left to send one by one: rollbacks, and every row when the
+ * that unknown outcome (each is retried later with the same transaction id, by the sweep, in a batch again or alone:
+ * the platform answers a retried item with its first answer). Returns the rows left to send one by one: rollbacks, and every row when the
  * platform refused the batch call itself (a platform without it answers 404; the state is kept in `support`).
  */
 export const sendInBatches = async (

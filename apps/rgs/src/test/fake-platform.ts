@@ -166,7 +166,7 @@ export const startFakePlatform = async (options: {
     return answer;
   };
 
-  /** The batch call: each item applied as its single call, answered per item (faults apply to the whole batch). */
+  /** The batch call: each item applied as its single call, answered per item. */
   const handleBatch = (request: IncomingMessage, raw: string, response: ServerResponse): void => {
     const send = (answer: Answer, items: number) => {
       batches.push({ items, status: answer.status });
@@ -178,25 +178,31 @@ export const startFakePlatform = async (options: {
     const items = (JSON.parse(raw) as { items?: unknown }).items;
     if (!Array.isArray(items) || items.length === 0) return send(refuse(400, 'VALIDATION_FAILED', 'no items'), 0);
     if (items.length > SEAMLESS_BATCH_MAX_ITEMS) return send(refuse(413, 'BATCH_TOO_LARGE', 'too many'), items.length);
-    const faultIndex = faults.findIndex((entry) => entry.op === 'batch');
+    // A fault queued for the batch, or else for the op of one of its items, befalls the whole batch: its items are
+    // recorded with the batch's status, so a test of one call's retries reads the same whichever path sent it.
+    const ops = new Set(items.map((item) => (item as { op?: unknown } | null)?.op));
+    let faultIndex = faults.findIndex((entry) => entry.op === 'batch');
+    if (faultIndex === -1) faultIndex = faults.findIndex((entry) => ops.has(entry.op));
     const fault = faultIndex === -1 ? undefined : faults.splice(faultIndex, 1)[0]!.fault;
-    if (fault === 'fail') return send(refuse(503, 'INTERNAL', 'unavailable'), items.length);
+    const vendor = String(request.headers[SEAMLESS_HEADERS.vendor] ?? '');
+    const failed = fault === 'fail' || fault === 'apply-then-fail';
     const results = items.map((item: unknown) => {
       const parsed = SeamlessBatchItemSchema.safeParse(item);
       if (!parsed.success) return { ok: false, code: 'VALIDATION_FAILED', message: parsed.error.message };
       const { op, ...body } = parsed.data;
+      if (fault === 'fail') {
+        calls.push({ op, body, status: 503, applied: false, vendor, batch: true });
+        return undefined;
+      }
       const answer = apply(op, body as unknown as Record<string, string>);
-      calls.push({
-        ...{ op, body, status: answer.status, applied: answer.status === 200 },
-        vendor: String(request.headers[SEAMLESS_HEADERS.vendor] ?? ''),
-        batch: true,
-      });
+      const status = failed ? 503 : answer.status;
+      calls.push({ op, body, status, applied: answer.status === 200, vendor, batch: true });
       const envelope = answer.body as { success: boolean; value?: Record<string, unknown>; code?: string };
       return envelope.success
         ? { ok: true, ...envelope.value }
         : { ok: false, transactionId: body.transactionId, code: envelope.code, message: 'refused' };
     });
-    if (fault === 'apply-then-fail') return send(refuse(503, 'INTERNAL', 'unavailable'), items.length);
+    if (failed) return send(refuse(503, 'INTERNAL', 'unavailable'), items.length);
     send({ status: 200, body: { success: true, value: { items: results } } }, items.length);
   };
 

@@ -10,19 +10,15 @@ import {
   type SeamlessOp,
 } from '@platform/contracts';
 import type { z } from 'zod';
-import type { Clock } from '../../../lib/clock';
-import type { EventBus } from '../../../lib/event-bus';
 import { describeIssues } from '../../../lib/validate';
-import { tooManyRequests, type RateLimiter, type RateRule } from '../../platform/rate-limit';
+import { tooManyRequests } from '../../platform/rate-limit';
 import { ledgerShardOf, pgHashtext } from '../../money/ledger';
-import type { WalletService } from '../../money/wallet';
 import { seamlessBatchHandler } from './seamless.batch';
-import type { SeamlessPoster } from './seamless.poster';
 import { refusalOf, refuse } from './seamless.refusals';
-import type { CallOutcome, GameSessionRow, SeamlessRepository } from './seamless.repository';
+import type { CallOutcome, GameSessionRow } from './seamless.repository';
 import { signatureMatches, timestampOf } from './seamless.signature';
 import { HOUSE_SHARDS, type Authenticated, type SeamlessCall, type SeamlessServiceDeps } from './seamless.types';
-import { sourceAllowed, type ConnectedVendor, type VendorDirectory } from './vendor-directory';
+import { sourceAllowed, type ConnectedVendor } from './vendor-directory';
 
 export { SEAMLESS_STATUS } from './seamless.refusals';
 export {
