@@ -137,6 +137,8 @@ export const ErrorCode = {
   BET_ROLLED_BACK: 'BET_ROLLED_BACK',
   /** The bet already has its win: it can no longer be rolled back. */
   BET_SETTLED: 'BET_SETTLED',
+  /** A seamless batch call with more items than the protocol allows (ADR 0047). */
+  BATCH_TOO_LARGE: 'BATCH_TOO_LARGE',
   // Bonus wallet (issue 20, DESIGN.md §13)
   /** A bet (a round's whole stake) above the maximum bet of the bonus being wagered. */
   BONUS_MAX_BET: 'BONUS_MAX_BET',

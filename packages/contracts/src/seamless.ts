@@ -125,6 +125,53 @@ export const SEAMLESS_REQUEST_SCHEMAS = {
 } as const satisfies Record<SeamlessOp, z.ZodType>;
 
 /**
+ * The batch call (ADR 0047): many settlements of a vendor under one signature, `POST <platform>/wps/seamless/v1/batch`
+ * with `{ "items": [...] }`. Each item is a credit or an endRound as the single calls take them, with its `op`; the
+ * platform applies them in one transaction and answers per item (`SeamlessBatchAnswer`), each idempotent on its own
+ * transaction id. More than SEAMLESS_BATCH_MAX_ITEMS items is refused whole with BATCH_TOO_LARGE (413).
+ */
+export const SEAMLESS_BATCH_PATH = `${SEAMLESS_BASE_PATH}/batch` as const;
+export const SEAMLESS_BATCH_MAX_ITEMS = 1000;
+/** A batch of SEAMLESS_BATCH_MAX_ITEMS items of about 300 bytes each fits with room to spare. */
+export const SEAMLESS_BATCH_BODY_LIMIT_BYTES = 1024 * 1024;
+export const SEAMLESS_BATCH_OPS = ['credit', 'endRound'] as const;
+export type SeamlessBatchOp = (typeof SEAMLESS_BATCH_OPS)[number];
+
+export const SeamlessBatchItemSchema = z.discriminatedUnion('op', [
+  SeamlessCreditRequestSchema.extend({ op: z.literal('credit') }),
+  SeamlessEndRoundRequestSchema.extend({ op: z.literal('endRound') }),
+]);
+export type SeamlessBatchItem = z.infer<typeof SeamlessBatchItemSchema>;
+
+/**
+ * The envelope only: `items` is a non-empty list, each item checked on its own (an item that does not parse is answered
+ * VALIDATION_FAILED by itself, the others are applied).
+ */
+export const SeamlessBatchRequestSchema = z.strictObject({ items: z.array(z.unknown()).min(1) });
+export type SeamlessBatchRequest = { items: SeamlessBatchItem[] };
+
+/** One item's answer, in the order of the request: the single call's answer, or its refusal. */
+export const SeamlessBatchResultSchema = z.union([
+  z.object({
+    ok: z.literal(true),
+    transactionId: z.string(),
+    balance: z.string(),
+    currency: z.string(),
+    duplicate: z.boolean().optional(),
+  }),
+  z.object({
+    ok: z.literal(false),
+    transactionId: z.string().optional(),
+    code: z.string(),
+    message: z.string(),
+    balance: z.string().optional(),
+  }),
+]);
+export type SeamlessBatchResult = z.infer<typeof SeamlessBatchResultSchema>;
+export const SeamlessBatchAnswerSchema = z.object({ items: z.array(SeamlessBatchResultSchema) });
+export type SeamlessBatchAnswer = z.infer<typeof SeamlessBatchAnswerSchema>;
+
+/**
  * Every successful answer (and the value of an INSUFFICIENT_FUNDS refusal): the wallet's balance after the call.
  * A repeated transaction id answers the first answer again, with `duplicate: true`.
  */
@@ -155,6 +202,8 @@ export const SEAMLESS_ERROR_CODES = [
   'BET_SETTLED',
   /** The round's stake would pass the maximum bet of the bonus being wagered (DESIGN.md §13). */
   'BONUS_MAX_BET',
+  /** A batch call of more than SEAMLESS_BATCH_MAX_ITEMS items (refused whole, nothing applied). */
+  'BATCH_TOO_LARGE',
   'RATE_LIMITED',
   'INTERNAL',
 ] as const;

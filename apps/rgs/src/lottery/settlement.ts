@@ -2,6 +2,7 @@ import { lotteryMethod, payoutOf, type Rows } from '@platform/game-math';
 import type { Database } from '../db/database';
 import type { Clock } from '../lib/clock';
 import { toJson } from '../lib/json';
+import { BATCH_ITEMS } from '../platform/batch-send';
 import type { Payments } from '../platform/payments';
 import type { Rounds } from '../rounds/rounds';
 import { lotteryOf } from './catalogue';
@@ -17,9 +18,13 @@ import type { IssueKey } from './issues';
  */
 const SETTLE_BATCH = 1000;
 const REFUND_BATCH = 200;
+/** Single calls in flight at once, where the platform takes no batch call. */
 const FLUSH_PARALLEL = 24;
-/** Calls handed to one flush (a flush sends FLUSH_PARALLEL at a time). */
-const SEND_CHUNK = 240;
+/**
+ * Calls handed to one flush: two batch calls of BATCH_ITEMS (ADR 0047) sent side by side, each one signed request and
+ * one platform transaction.
+ */
+const SEND_CHUNK = 2 * BATCH_ITEMS;
 
 type BetRow = {
   round_id: string;

@@ -4,6 +4,7 @@ import type { Clock } from '../lib/clock';
 import { vendorOfGame } from '../lib/games';
 import { toWire } from '../lib/money';
 import { moveMoney } from '../wallet/wallet';
+import { sendInBatches } from './batch-send';
 import { insertCall, requestFor, rollbackIdFor, SELECT_CALL, type CallRow } from './call-outbox';
 import type { CallOutcome, SeamlessClient } from './seamless-client';
 
@@ -57,6 +58,8 @@ export const paymentsFactory = (deps: {
   /** One flush at a time per round keeps its calls in order; debits in flight are never taken for stale. */
   const roundLocks = new Map<string, Promise<unknown>>();
   const debitsInFlight = new Set<string>();
+  /** Whether the platform takes batch calls (it stops when one answers 404). */
+  const batchSupport = { batch: true };
   const work = new Set<Promise<unknown>>();
   const timers = new Set<() => void>();
   let stopped = true;
@@ -203,20 +206,22 @@ export const paymentsFactory = (deps: {
         [done.map((d) => d.id), done.map((d) => d.balance), new Date(clock.now())],
       );
     };
+    const handle = async (row: CallRow, outcome: CallOutcome): Promise<void> => {
+      if (outcome.kind === 'ok') answered.push({ id: row.transaction_id, balance: outcome.answer.balance });
+      else if (outcome.kind === 'refused') {
+        log.error({ transactionId: row.transaction_id, op: row.op, code: outcome.code }, 'platform refused a call');
+        await markRefused(row.transaction_id, outcome.code, outcome.balance);
+      } else await markUnknown(row, outcome.message);
+      if (answered.length >= 250) await record();
+    };
+    // Credits and endRounds in batch calls where the platform takes them (ADR 0047), the rest one by one.
+    const alone = await sendInBatches(seamless, single, handle, batchSupport);
     let next = 0;
     const worker = async (): Promise<void> => {
-      while (next < single.length) {
-        const row = single[next]!;
+      while (next < alone.length) {
+        const row = alone[next]!;
         next += 1;
-        await withRoundLock(row.round_id, async () => {
-          const outcome = await send(row);
-          if (outcome.kind === 'ok') answered.push({ id: row.transaction_id, balance: outcome.answer.balance });
-          else if (outcome.kind === 'refused') {
-            log.error({ transactionId: row.transaction_id, op: row.op, code: outcome.code }, 'platform refused a call');
-            await markRefused(row.transaction_id, outcome.code, outcome.balance);
-          } else await markUnknown(row, outcome.message);
-        });
-        if (answered.length >= 250) await record();
+        await withRoundLock(row.round_id, async () => handle(row, await send(row)));
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, parallel) }, worker));
@@ -328,12 +333,16 @@ export const paymentsFactory = (deps: {
       log.warn({ transactionId: row.transaction_id }, 'a bet had no answer; rolling it back');
       await rollBack(row.transaction_id, row.round_id, 'no answer before the process stopped');
     }
+    // Due calls in batch calls where the platform takes them (a lottery issue's retries are many).
     const { rows } = await db.query<{ round_id: string }>(
       `SELECT DISTINCT round_id FROM platform_calls
-       WHERE status = 'PENDING' AND op <> 'debit' AND next_attempt_at <= $1 LIMIT 100`,
+       WHERE status = 'PENDING' AND op <> 'debit' AND next_attempt_at <= $1 LIMIT 1000`,
       [new Date(now)],
     );
-    for (const row of rows) await flushRound(row.round_id);
+    await flushRounds(
+      rows.map((row) => row.round_id),
+      8,
+    );
     // The next retry due (also those found at boot): wake up for it.
     // (Calls due now but queued behind a later retry of their round are sent when that retry flushes the round.)
     const next = await db.query<{ at: Date | null }>(

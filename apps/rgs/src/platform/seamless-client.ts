@@ -1,7 +1,10 @@
 import { createHmac } from 'node:crypto';
 import {
+  SEAMLESS_BATCH_PATH,
   SEAMLESS_HEADERS,
   SeamlessAnswerSchema,
+  SeamlessBatchAnswerSchema,
+  type SeamlessBatchItem,
   seamlessPath,
   seamlessSigningText,
   type SeamlessAnswer,
@@ -40,6 +43,9 @@ export type CallOutcome =
   | { kind: 'refused'; httpStatus: number; code: string; message: string; balance?: string }
   | { kind: 'unknown'; reason: 'network' | 'timeout' | 'server'; httpStatus?: number; message: string };
 
+/** A batch call's outcome: each item's own (in order), or the whole batch's refusal or unknown outcome. */
+export type BatchOutcome = { kind: 'ok'; items: CallOutcome[] } | Exclude<CallOutcome, { kind: 'ok' }>;
+
 export type SeamlessClient = {
   call<Op extends SeamlessOp>(
     merchantCode: string,
@@ -47,10 +53,14 @@ export type SeamlessClient = {
     body: SeamlessRequests[Op],
     vendorCode?: string,
   ): Promise<CallOutcome>;
+  /** The batch call (ADR 0047): credits and endRounds under one signature, answered per item. */
+  batch?(merchantCode: string, items: SeamlessBatchItem[], vendorCode?: string): Promise<BatchOutcome>;
 };
 
 export { RGS_VENDOR_CODE };
 export const DEFAULT_CALL_TIMEOUT_MS = 5_000;
+/** A batch call is up to BATCH_ITEMS settlements in one transaction: it gets longer than one call. */
+export const DEFAULT_BATCH_TIMEOUT_MS = 60_000;
 
 export const signSeamless = (secret: string, timestamp: string, rawBody: string): string =>
   createHmac('sha256', secret).update(seamlessSigningText(timestamp, rawBody)).digest('hex');
@@ -72,6 +82,65 @@ const balanceOf = (value: unknown): string | undefined => {
 };
 
 /** The seamless wallet client: every call signed (X-Signature over `${timestamp}.${rawBody}`), bounded in time. */
+/** Signs and sends one request; reads the envelope. 429 and 5xx are unknown outcomes, as no answer is. */
+const post = async (
+  deps: { operators: OperatorResolver; clock: Pick<Clock, 'now'>; vendorCode?: string; timeoutMs?: number },
+  merchantCode: string,
+  vendorCode: string | undefined,
+  path: string,
+  label: string,
+  body: unknown,
+  timeoutMs: number,
+): Promise<{ kind: 'ok'; value: unknown } | Exclude<CallOutcome, { kind: 'ok' }>> => {
+  const vendor = vendorCode ?? deps.vendorCode ?? RGS_VENDOR_CODE;
+  const operator = deps.operators(merchantCode, vendor);
+  if (operator === undefined) {
+    return { kind: 'refused', httpStatus: 0, code: 'OPERATOR_UNKNOWN', message: `No operator ${merchantCode}` };
+  }
+  const rawBody = JSON.stringify(body);
+  const timestamp = String(deps.clock.now());
+  const url = `${operator.platformUrl.replace(/\/+$/, '')}${path}`;
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        [SEAMLESS_HEADERS.merchant]: merchantCode,
+        [SEAMLESS_HEADERS.vendor]: vendor,
+        [SEAMLESS_HEADERS.timestamp]: timestamp,
+        [SEAMLESS_HEADERS.signature]: signSeamless(operator.secret, timestamp, rawBody),
+      },
+      body: rawBody,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  } catch (error) {
+    const name = (error as Error).name;
+    return name === 'TimeoutError' || name === 'AbortError'
+      ? { kind: 'unknown', reason: 'timeout', message: `${label} timed out` }
+      : { kind: 'unknown', reason: 'network', message: `${label} failed: ${(error as Error).message}` };
+  }
+  const envelope = await readEnvelope(response);
+  // A 429 or a 5xx says nothing about whether the call was applied: treat it like no answer.
+  if (response.status >= 500 || response.status === 429) {
+    return {
+      kind: 'unknown',
+      reason: 'server',
+      httpStatus: response.status,
+      message: `${label} answered ${response.status}`,
+    };
+  }
+  if (response.ok && envelope?.success === true) return { kind: 'ok', value: envelope.value };
+  return {
+    kind: 'refused',
+    httpStatus: response.status,
+    code: typeof envelope?.code === 'string' ? envelope.code : 'PLATFORM_REFUSED',
+    message: typeof envelope?.message === 'string' ? envelope.message : `${label} was refused (${response.status})`,
+    balance: balanceOf(envelope?.value),
+  };
+};
+
+/** The seamless wallet client: every call signed (X-Signature over `${timestamp}.${rawBody}`), bounded in time. */
 export const seamlessClientFactory = (deps: {
   operators: OperatorResolver;
   clock: Pick<Clock, 'now'>;
@@ -79,55 +148,31 @@ export const seamlessClientFactory = (deps: {
   timeoutMs?: number;
 }): SeamlessClient => ({
   call: async (merchantCode, op, body, vendorCode) => {
-    const vendor = vendorCode ?? deps.vendorCode ?? RGS_VENDOR_CODE;
-    const operator = deps.operators(merchantCode, vendor);
-    if (operator === undefined) {
-      return { kind: 'refused', httpStatus: 0, code: 'OPERATOR_UNKNOWN', message: `No operator ${merchantCode}` };
-    }
-    const rawBody = JSON.stringify(body);
-    const timestamp = String(deps.clock.now());
-    const url = `${operator.platformUrl.replace(/\/+$/, '')}${seamlessPath(op)}`;
-    let response: Response;
-    try {
-      response = await fetch(url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          [SEAMLESS_HEADERS.merchant]: merchantCode,
-          [SEAMLESS_HEADERS.vendor]: vendor,
-          [SEAMLESS_HEADERS.timestamp]: timestamp,
-          [SEAMLESS_HEADERS.signature]: signSeamless(operator.secret, timestamp, rawBody),
-        },
-        body: rawBody,
-        signal: AbortSignal.timeout(deps.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS),
-      });
-    } catch (error) {
-      const name = (error as Error).name;
-      return name === 'TimeoutError' || name === 'AbortError'
-        ? { kind: 'unknown', reason: 'timeout', message: `${op} timed out` }
-        : { kind: 'unknown', reason: 'network', message: `${op} failed: ${(error as Error).message}` };
-    }
-    const envelope = await readEnvelope(response);
-    // A 429 or a 5xx says nothing about whether the call was applied: treat it like no answer.
-    if (response.status >= 500 || response.status === 429) {
-      return {
-        kind: 'unknown',
-        reason: 'server',
-        httpStatus: response.status,
-        message: `${op} answered ${response.status}`,
-      };
-    }
-    if (response.ok && envelope?.success === true) {
-      const answer = SeamlessAnswerSchema.safeParse(envelope.value);
-      if (answer.success) return { kind: 'ok', answer: answer.data };
-      return { kind: 'unknown', reason: 'server', httpStatus: response.status, message: `${op} answer is malformed` };
+    const timeoutMs = deps.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
+    const outcome = await post(deps, merchantCode, vendorCode, seamlessPath(op), op, body, timeoutMs);
+    if (outcome.kind !== 'ok') return outcome;
+    const answer = SeamlessAnswerSchema.safeParse(outcome.value);
+    if (answer.success) return { kind: 'ok', answer: answer.data };
+    return { kind: 'unknown', reason: 'server', httpStatus: 200, message: `${op} answer is malformed` };
+  },
+  batch: async (merchantCode, items, vendorCode) => {
+    const timeoutMs = Math.max(deps.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS, DEFAULT_BATCH_TIMEOUT_MS);
+    const outcome = await post(deps, merchantCode, vendorCode, SEAMLESS_BATCH_PATH, 'batch', { items }, timeoutMs);
+    if (outcome.kind !== 'ok') return outcome;
+    const answer = SeamlessBatchAnswerSchema.safeParse(outcome.value);
+    if (!answer.success || answer.data.items.length !== items.length) {
+      return { kind: 'unknown', reason: 'server', httpStatus: 200, message: 'batch answer is malformed' };
     }
     return {
-      kind: 'refused',
-      httpStatus: response.status,
-      code: typeof envelope?.code === 'string' ? envelope.code : 'PLATFORM_REFUSED',
-      message: typeof envelope?.message === 'string' ? envelope.message : `${op} was refused (${response.status})`,
-      balance: balanceOf(envelope?.value),
+      kind: 'ok',
+      items: answer.data.items.map((item): CallOutcome => {
+        if (!item.ok) {
+          const balance = item.balance === undefined ? {} : { balance: item.balance };
+          return { kind: 'refused', httpStatus: 200, code: item.code, message: item.message, ...balance };
+        }
+        const { ok: _ok, ...answer } = item;
+        return { kind: 'ok', answer };
+      }),
     };
   },
 });

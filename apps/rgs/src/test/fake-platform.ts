@@ -5,10 +5,13 @@ import {
   formatMoney,
   parseMoney,
   SEAMLESS_BASE_PATH,
+  SEAMLESS_BATCH_MAX_ITEMS,
+  SEAMLESS_BATCH_PATH,
   SEAMLESS_HEADERS,
   SEAMLESS_OPS,
   SEAMLESS_REQUEST_SCHEMAS,
   SEAMLESS_TIME_WINDOW_MS,
+  SeamlessBatchItemSchema,
   seamlessSigningText,
   type SeamlessOp,
 } from '@platform/contracts';
@@ -28,6 +31,8 @@ export type RecordedCall = {
   applied: boolean;
   /** The X-Vendor the call came with. */
   vendor?: string;
+  /** An item of a batch call (ADR 0047). */
+  batch?: true;
 };
 
 type Session = { playerId: string; currency: string };
@@ -50,8 +55,12 @@ export const startFakePlatform = async (options: {
   now?: () => number;
   /** The vendor codes it takes calls from (default RGS; the lottery gateway calls as its own vendors). */
   vendors?: readonly string[];
+  /** Whether it takes the batch call (default true). */
+  batch?: boolean;
 }) => {
   const vendors = options.vendors ?? ['RGS'];
+  /** A platform from before the batch call answers it 404 (the RGS then sends single calls). */
+  let batchEnabled = options.batch ?? true;
   const merchant = options.merchant ?? 'demo';
   const now = options.now ?? (() => Date.now());
   const sessions = new Map<string, Session>();
@@ -60,7 +69,9 @@ export const startFakePlatform = async (options: {
   const bets = new Map<string, Bet>();
   const answers = new Map<string, { op: SeamlessOp; answer: Answer }>();
   const calls: RecordedCall[] = [];
-  const faults: { op: SeamlessOp; fault: Fault }[] = [];
+  const faults: { op: SeamlessOp | 'batch'; fault: Fault }[] = [];
+  /** Batch calls received (each item is also in `calls`, marked `batch`). */
+  const batches: { items: number; status: number }[] = [];
   const hung: ServerResponse[] = [];
 
   const envelopeOk = (playerId: string, currency: string, transactionId?: string) => ({
@@ -155,8 +166,49 @@ export const startFakePlatform = async (options: {
     return answer;
   };
 
+  /** The batch call: each item applied as its single call, answered per item. */
+  const handleBatch = (request: IncomingMessage, raw: string, response: ServerResponse): void => {
+    const send = (answer: Answer, items: number) => {
+      batches.push({ items, status: answer.status });
+      response.writeHead(answer.status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(answer.body));
+    };
+    const refused = verify(request, raw);
+    if (refused !== undefined) return send(refused, 0);
+    const items = (JSON.parse(raw) as { items?: unknown }).items;
+    if (!Array.isArray(items) || items.length === 0) return send(refuse(400, 'VALIDATION_FAILED', 'no items'), 0);
+    if (items.length > SEAMLESS_BATCH_MAX_ITEMS) return send(refuse(413, 'BATCH_TOO_LARGE', 'too many'), items.length);
+    // A fault queued for the batch, or else for the op of one of its items, befalls the whole batch: its items are
+    // recorded with the batch's status, so a test of one call's retries reads the same whichever path sent it.
+    const ops = new Set(items.map((item) => (item as { op?: unknown } | null)?.op));
+    let faultIndex = faults.findIndex((entry) => entry.op === 'batch');
+    if (faultIndex === -1) faultIndex = faults.findIndex((entry) => ops.has(entry.op));
+    const fault = faultIndex === -1 ? undefined : faults.splice(faultIndex, 1)[0]!.fault;
+    const vendor = String(request.headers[SEAMLESS_HEADERS.vendor] ?? '');
+    const failed = fault === 'fail' || fault === 'apply-then-fail';
+    const results = items.map((item: unknown) => {
+      const parsed = SeamlessBatchItemSchema.safeParse(item);
+      if (!parsed.success) return { ok: false, code: 'VALIDATION_FAILED', message: parsed.error.message };
+      const { op, ...body } = parsed.data;
+      if (fault === 'fail') {
+        calls.push({ op, body, status: 503, applied: false, vendor, batch: true });
+        return undefined;
+      }
+      const answer = apply(op, body as unknown as Record<string, string>);
+      const status = failed ? 503 : answer.status;
+      calls.push({ op, body, status, applied: answer.status === 200, vendor, batch: true });
+      const envelope = answer.body as { success: boolean; value?: Record<string, unknown>; code?: string };
+      return envelope.success
+        ? { ok: true, ...envelope.value }
+        : { ok: false, transactionId: body.transactionId, code: envelope.code, message: 'refused' };
+    });
+    if (failed) return send(refuse(503, 'INTERNAL', 'unavailable'), items.length);
+    send({ status: 200, body: { success: true, value: { items: results } } }, items.length);
+  };
+
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const raw = await readBody(request);
+    if (request.url === SEAMLESS_BATCH_PATH && batchEnabled) return handleBatch(request, raw, response);
     const op = (request.url ?? '').slice(SEAMLESS_BASE_PATH.length + 1) as SeamlessOp;
     const vendor = String(request.headers[SEAMLESS_HEADERS.vendor.toLowerCase()] ?? '');
     const send = (answer: Answer, applied: boolean, body: Record<string, unknown>) => {
@@ -220,7 +272,12 @@ export const startFakePlatform = async (options: {
     },
     balanceOf: (playerId: string): string => formatMoney(balances.get(playerId) ?? 0n, SCALE),
     /** The next call of `op` gets this fault (several calls queue several faults). */
-    failNext: (op: SeamlessOp, fault: Fault, times = 1): void => {
+    batches,
+    /** Switches the batch call on or off (off: answered 404, as a platform without it). */
+    takeBatches: (on: boolean): void => {
+      batchEnabled = on;
+    },
+    failNext: (op: SeamlessOp | 'batch', fault: Fault, times = 1): void => {
       for (let i = 0; i < times; i += 1) faults.push({ op, fault });
     },
     callsFor: (roundId: string): RecordedCall[] => calls.filter((call) => call.body.roundId === roundId),

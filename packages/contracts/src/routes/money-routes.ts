@@ -19,9 +19,12 @@ import {
 } from './params';
 import type { SEAMLESS_BASE_PATH } from '../seamless';
 import {
+  SEAMLESS_BATCH_PATH,
   SEAMLESS_OPS,
   SEAMLESS_REQUEST_SCHEMAS,
   SeamlessAnswerSchema,
+  SeamlessBatchAnswerSchema,
+  SeamlessBatchRequestSchema,
   seamlessPath,
   type SeamlessOp,
 } from '../seamless';
@@ -171,4 +174,13 @@ export const MONEY_ROUTES = [
     encoding: 'signed-json',
     response: SeamlessAnswerSchema,
   })),
+  // Many settlements under one signature, answered per item (ADR 0047)
+  {
+    method: 'POST',
+    path: SEAMLESS_BATCH_PATH,
+    auth: 'vendor-signature',
+    body: SeamlessBatchRequestSchema,
+    encoding: 'signed-json',
+    response: SeamlessBatchAnswerSchema,
+  },
 ] as const satisfies readonly RouteDescriptor[];

@@ -221,6 +221,28 @@ export const seamlessRepository = (db: Queryable) => ({
     return list;
   },
 
+  /**
+   * The batch call's statement (seamless_batch, sql/seamless-batch.sql): credits and endRounds of one vendor in one
+   * transaction, answered per item like callBatch. A statement rolled back whole (a deadlock) runs again.
+   */
+  callMany: async (inputs: readonly SeamlessCallInput[]): Promise<(CallOutcome | CallRefusal)[]> => {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const { rows } = await db.query<{ outcomes: (CallOutcome | CallRefusal)[] | string }>(
+          'SELECT seamless_batch($1::jsonb) AS outcomes',
+          [JSON.stringify(inputs)],
+          { prepare: 'seamless_batch' },
+        );
+        const outcomes = rows[0]?.outcomes;
+        const list = typeof outcomes === 'string' ? (JSON.parse(outcomes) as (CallOutcome | CallRefusal)[]) : outcomes;
+        if (list?.length !== inputs.length) throw new Error('seamless_batch answered another number of items');
+        return list;
+      } catch (error) {
+        if (attempt >= MAX_ATTEMPTS || decodeSqlError(error).kind !== 'rolled-back') throw error;
+      }
+    }
+  },
+
   /** Deletes up to `batch` sessions that expired before `beforeMs`. Returns how many. */
   purgeSessions: async (beforeMs: number, batch: number): Promise<number> =>
     (

@@ -7,79 +7,32 @@ import {
   SEAMLESS_REQUEST_SCHEMAS,
   SEAMLESS_TIME_WINDOW_MS,
   type SeamlessAnswer,
-  type SeamlessErrorCode,
   type SeamlessOp,
 } from '@platform/contracts';
 import type { z } from 'zod';
-import { AppError } from '../../../lib/app-error';
-import type { Clock } from '../../../lib/clock';
-import type { EventBus } from '../../../lib/event-bus';
-import { decodeSqlError } from '../../../lib/sql-errors';
 import { describeIssues } from '../../../lib/validate';
-import { tooManyRequests, type RateLimiter, type RateRule } from '../../platform/rate-limit';
+import { tooManyRequests } from '../../platform/rate-limit';
 import { ledgerShardOf, pgHashtext } from '../../money/ledger';
-import type { WalletService } from '../../money/wallet';
-import type { SeamlessPoster } from './seamless.poster';
-import type { CallOutcome, GameSessionRow, SeamlessRepository } from './seamless.repository';
+import { seamlessBatchHandler } from './seamless.batch';
+import { refusalOf, refuse } from './seamless.refusals';
+import type { CallOutcome, GameSessionRow } from './seamless.repository';
 import { signatureMatches, timestampOf } from './seamless.signature';
-import { sourceAllowed, type ConnectedVendor, type VendorDirectory } from './vendor-directory';
+import { HOUSE_SHARDS, type Authenticated, type SeamlessCall, type SeamlessServiceDeps } from './seamless.types';
+import { sourceAllowed, type ConnectedVendor } from './vendor-directory';
 
-/** The shared secret of a merchant's vendor (ADR 0013: from the environment, never the database). */
-export type VendorSecretResolver = (merchantCode: string, vendorCode: string) => string | undefined;
-
-/** HTTP status of each refusal (docs/protocols/seamless-wallet.md): 4xx are final, 5xx may be retried. */
-export const SEAMLESS_STATUS: Record<SeamlessErrorCode, number> = {
-  VALIDATION_FAILED: 400,
-  SIGNATURE_INVALID: 401,
-  TIMESTAMP_STALE: 401,
-  VENDOR_UNKNOWN: 401,
-  SOURCE_NOT_ALLOWED: 403,
-  SESSION_INVALID: 404,
-  SESSION_EXPIRED: 403,
-  PLAYER_MISMATCH: 403,
-  CURRENCY_MISMATCH: 422,
-  ACCOUNT_LOCKED: 403,
-  INSUFFICIENT_FUNDS: 422,
-  TRANSACTION_CONFLICT: 409,
-  BET_NOT_FOUND: 404,
-  BET_ROLLED_BACK: 409,
-  BET_SETTLED: 409,
-  BONUS_MAX_BET: 422,
-  RATE_LIMITED: 429,
-  INTERNAL: 500,
-};
-
-const MESSAGES: Partial<Record<SeamlessErrorCode, string>> = {
-  SIGNATURE_INVALID: 'The request signature is missing or does not match',
-  TIMESTAMP_STALE: 'The request timestamp is outside the accepted window; check the clock',
-  VENDOR_UNKNOWN: 'No such vendor is connected for this merchant',
-  SOURCE_NOT_ALLOWED: 'Requests for this vendor are not accepted from this address',
-  SESSION_INVALID: 'No such game session',
-  SESSION_EXPIRED: 'The game session has expired; the player must launch the game again',
-  PLAYER_MISMATCH: 'The player does not match the game session',
-  CURRENCY_MISMATCH: 'The currency does not match the game session or the bet',
-  ACCOUNT_LOCKED: 'The player account is locked',
-  INSUFFICIENT_FUNDS: 'Insufficient funds',
-  TRANSACTION_CONFLICT: 'This transaction id was already used for another request',
-  BET_NOT_FOUND: 'No such bet (or round) for this player',
-  BET_ROLLED_BACK: 'The bet was rolled back',
-  BET_SETTLED: 'The bet (or round) is already settled',
-  BONUS_MAX_BET: 'The stake of this round is above the maximum bet of the bonus being wagered',
-};
-
-const refuse = (code: SeamlessErrorCode, message = MESSAGES[code] ?? code, value?: unknown): AppError =>
-  new AppError(code, SEAMLESS_STATUS[code], message, value === undefined ? {} : { value });
+export { SEAMLESS_STATUS } from './seamless.refusals';
+export {
+  HOUSE_SHARDS,
+  type Authenticated,
+  type BonusConverter,
+  type SeamlessCall,
+  type SeamlessServiceDeps,
+  type VendorSecretResolver,
+} from './seamless.types';
 
 /** Header formats: anything else is no vendor at all, refused before any work. */
 const MERCHANT_CODE = /^[a-z0-9][a-z0-9_-]{0,31}$/;
 const VENDOR_CODE = /^[A-Z0-9_]{1,32}$/;
-const REFUSALS = new Set<string>(Object.keys(SEAMLESS_STATUS));
-
-/**
- * Every call of every player of a vendor touches its HOUSE account, and holds the shard it touches until its commit
- * is on disk: with the ledger's default of 16 shards, 32 concurrent calls queue on them (bench/wallet-protocol).
- */
-export const HOUSE_SHARDS = 64;
 
 /**
  * A node keeps the session rows in use (bounded, and each a while only): what they say never changes. Whether a session
@@ -87,35 +40,6 @@ export const HOUSE_SHARDS = 64;
  */
 const SESSION_CACHE_MAX = 10_000;
 const SESSION_CACHE_TTL_MS = 10 * 60_000;
-
-export type SeamlessCall = {
-  op: SeamlessOp;
-  headers: Record<string, string | string[] | undefined>;
-  rawBody: Buffer;
-  /** The client address as Fastify derives it (TRUSTED_PROXIES decides whether X-Forwarded-For counts). */
-  ip: string;
-};
-
-export type SeamlessServiceDeps = {
-  repository: SeamlessRepository;
-  /** Applies the money calls (group commit by default, see seamless.poster.ts). */
-  poster: SeamlessPoster;
-  vendors: VendorDirectory;
-  wallet: Pick<WalletService, 'memberAccount' | 'systemAccount'>;
-  vendorSecret: VendorSecretResolver;
-  limiter: RateLimiter;
-  rateRule: RateRule;
-  bus: EventBus;
-  now: Clock;
-  log: { warn: (detail: object, message: string) => void };
-  /** The bonus wallet's conversion (engagement/bonus-wallet), run after a call left a grant ready to convert. */
-  bonus?: BonusConverter;
-};
-
-/** Converts a grant whose turnover is met and whose rounds are all settled; idempotent (a closed grant is left be). */
-export type BonusConverter = (merchantId: number, grantId: bigint) => Promise<unknown>;
-
-type Authenticated = { connected: ConnectedVendor; body: unknown };
 
 const headerOf = (headers: SeamlessCall['headers'], name: string): string | undefined => {
   const value = headers[name];
@@ -156,7 +80,7 @@ export const seamlessServiceFactory = (deps: SeamlessServiceDeps) => {
     return row;
   };
 
-  const authenticate = async (call: SeamlessCall): Promise<Authenticated> => {
+  const authenticate = async (call: Omit<SeamlessCall, 'op'>): Promise<Authenticated> => {
     const merchantCode = headerOf(call.headers, SEAMLESS_HEADERS.merchant) ?? '';
     const vendorCode = headerOf(call.headers, SEAMLESS_HEADERS.vendor) ?? '';
     if (!MERCHANT_CODE.test(merchantCode) || !VENDOR_CODE.test(vendorCode)) throw refuse('VENDOR_UNKNOWN');
@@ -327,7 +251,11 @@ export const seamlessServiceFactory = (deps: SeamlessServiceDeps) => {
     return outcome.duplicate ? { ...answer, duplicate: true } : answer;
   };
 
+  const handleBatch = seamlessBatchHandler({ deps, authenticate, sessionFor, requestHash });
+
   return {
+    /** The batch call (ADR 0047): many credits and endRounds in one transaction, answered per item. */
+    handleBatch,
     /** One protocol call: authenticated, validated, applied. Refusals throw AppError with the protocol's code. */
     handle: async (call: SeamlessCall): Promise<SeamlessAnswer> => {
       const { connected, body } = await authenticate(call);
@@ -345,17 +273,6 @@ export const seamlessServiceFactory = (deps: SeamlessServiceDeps) => {
       }
     },
   };
-};
-
-/** A refusal raised inside seamless_call, as the AppError the vendor gets; undefined for anything else. */
-const refusalOf = (error: unknown, scale: number, currency: string): AppError | undefined => {
-  const failure = decodeSqlError(error);
-  if (failure.kind !== 'refusal' || !REFUSALS.has(failure.code)) return undefined;
-  const refusal = failure.code as SeamlessErrorCode;
-  if (refusal === 'INSUFFICIENT_FUNDS' && /^-?\d+$/.test(failure.detail)) {
-    return refuse(refusal, undefined, { balance: formatMoney(BigInt(failure.detail), scale), currency });
-  }
-  return refuse(refusal);
 };
 
 export type SeamlessService = ReturnType<typeof seamlessServiceFactory>;

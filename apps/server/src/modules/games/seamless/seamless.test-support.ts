@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { API, seamlessPath, type SeamlessAnswer, type SeamlessOp } from '@platform/contracts';
+import { API, SEAMLESS_BATCH_PATH, seamlessPath, type SeamlessAnswer, type SeamlessOp } from '@platform/contracts';
 import type { Database } from '../../../db/database';
 import { bearer } from '../../../test/identity-helpers';
 import { signSeamless } from './seamless.signature';
@@ -29,12 +29,16 @@ export type SignedOptions = {
 
 /** A vendor calling the platform as the protocol says: JSON body, signed headers. */
 export const seamlessClient = (app: FastifyInstance, now: () => number, defaultIp = '198.51.100.10') => {
-  const call = (op: SeamlessOp, body: unknown, options: SignedOptions = {}): Promise<LightMyRequestResponse> => {
+  const call = (
+    op: SeamlessOp | 'batch',
+    body: unknown,
+    options: SignedOptions = {},
+  ): Promise<LightMyRequestResponse> => {
     const raw = options.rawBody ?? JSON.stringify(body);
     const timestamp = String(options.timestampMs ?? now());
     return app.inject({
       method: 'POST',
-      url: seamlessPath(op),
+      url: op === 'batch' ? SEAMLESS_BATCH_PATH : seamlessPath(op),
       headers: {
         'content-type': options.contentType ?? 'application/json',
         'x-merchant': options.merchant ?? 'demo',
@@ -55,7 +59,7 @@ export const seamlessClient = (app: FastifyInstance, now: () => number, defaultI
   };
   /** A call that must be refused with `code` (and `status`); the failure envelope. */
   const refused = async (
-    op: SeamlessOp,
+    op: SeamlessOp | 'batch',
     body: unknown,
     code: string,
     status: number,
