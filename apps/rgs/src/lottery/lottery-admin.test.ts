@@ -44,8 +44,16 @@ describeEachDatabase('lottery back office', (getDb) => {
 
   beforeAll(async () => {
     clock = manualClock(START);
-    platform = await startFakePlatform({ secret: TEST_SECRET, now: clock.now, vendors: ['RGS', 'LOTT', 'TCG_LOTTO_VN'] });
-    h = await startHarness(getDb(), { clock: clock.clock, platform, rgs: { lottery: { enabled: false, codes: CODES } } });
+    platform = await startFakePlatform({
+      secret: TEST_SECRET,
+      now: clock.now,
+      vendors: ['RGS', 'LOTT', 'TCG_LOTTO_VN'],
+    });
+    h = await startHarness(getDb(), {
+      clock: clock.clock,
+      platform,
+      rgs: { lottery: { enabled: false, codes: CODES } },
+    });
     engine = h.rgs.rgs.lottery;
     await engine.runStages();
   });
@@ -134,7 +142,8 @@ describeEachDatabase('lottery back office', (getDb) => {
     const first = await bet(p.session, { ...SURE_WIN, issueNo });
     const second = await bet(p.session, { ...SURE_WIN, issueNo, multiple: 2 });
     expect(platform.balanceOf('Pops-c')).toBe('40.00');
-    const cancel = () => admin<{ cancelled: boolean }>('issues/cancel', { gameCode: 'lott-ffc1', issueNo, reason: 'feed' });
+    const cancel = () =>
+      admin<{ cancelled: boolean }>('issues/cancel', { gameCode: 'lott-ffc1', issueNo, reason: 'feed' });
     const answers = await Promise.all([cancel(), cancel()]);
     const again = await cancel();
     expect(answers.map((a) => a.status)).toEqual([200, 200]);
