@@ -18,6 +18,8 @@ import { systemClock, type Clock } from './lib/clock';
 import { failure, RgsError } from './lib/errors';
 import { registerInputGuard } from './lib/input-guard';
 import { lotteryEngineFactory, type LotteryEngine, type LotteryOptions } from './lottery/engine';
+import { lotteryAdminFactory } from './lottery/admin';
+import { registerLotteryAdmin } from './lottery/admin-routes';
 import { registerLotteryGateway } from './lottery/lgw-routes';
 import { registerPages } from './pages/pages';
 import { BASE_HEADERS } from './pages/security-headers';
@@ -205,6 +207,8 @@ export const buildRgs = async (options: BuildRgsOptions): Promise<RgsApp> => {
   app.get('/rgs/health', async () => ({ ok: true }));
   registerApi(app, { db, sessions, fair, rounds, jackpot, crash, payments });
   registerLotteryGateway(app, { db, clock, sessions, lottery });
+  const lotteryAdmin = lotteryAdminFactory({ db, clock, settlement: lottery.settlement });
+  registerLotteryAdmin(app, { admin: lotteryAdmin, operators: options.operators, clock });
   registerTransferProtocol(app, {
     wallet: transferWalletFactory({ db, clock }),
     operators: options.operators,

@@ -35,6 +35,7 @@ import { createDepositModule } from './modules/money/deposit';
 import { createJobsModule } from './modules/platform/jobs';
 import { createDemoGateway } from './modules/money/demo-gateway';
 import { createCatalogueModule, type CatalogueAdapter, type GameLauncher } from './modules/games/catalogue';
+import { createLotteryOpsModule } from './modules/games/lottery-ops';
 import { createContentModule, helpSectionsReader } from './modules/content/content';
 import { createInboxModule } from './modules/content/inbox';
 import { createFeedbackModule } from './modules/content/feedback';
@@ -248,6 +249,9 @@ export const registerModules = async (
     bonus: bonusWallet.service.convert,
   });
   await app.register(seamless.routes);
+  // The lottery back office (issue 23, ADR 0048): staff calls signed to the RGS's lottery admin API, audited here.
+  const lotteryOps = createLotteryOpsModule({ db, now, vendorSecret: deps.vendorSecret, selfUrl: deps.selfUrl });
+  await app.register(lotteryOps.routes({ staff }));
   // Every vendor with a launch_url launches through it, unless a vendor has a launcher of its own.
   catalogue.launchers.setFallback(seamless.launcher);
   app.decorate(

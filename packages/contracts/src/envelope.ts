@@ -239,6 +239,8 @@ export const ErrorCode = {
   CHAT_CLOSED: 'CHAT_CLOSED',
   /** Another agent is answering the chat (it was taken or transferred to them). */
   CHAT_TAKEN: 'CHAT_TAKEN',
+  /** Lottery back office (issue 23): the issue was drawn, or the odds version changed meanwhile. */
+  LOTTERY_STATE: 'LOTTERY_STATE',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 export const ErrorCodeSchema = z.enum(Object.values(ErrorCode) as [ErrorCode, ...ErrorCode[]]);

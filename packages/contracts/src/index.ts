@@ -26,6 +26,7 @@ export * from './agent-content';
 export * from './inbox';
 export * from './feedback';
 export * from './chat';
+export * from './lottery-ops';
 export * from './agent-ops';
 export * from './catalogue-ops';
 export * from './payments-ops';

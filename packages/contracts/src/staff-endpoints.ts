@@ -1,6 +1,7 @@
 import { AGENT_CONTRACT_OPS_API } from './agent-contract-paths';
 import { CHAT_OPS_API } from './chat';
 import { FEEDBACK_OPS_API } from './feedback';
+import { LOTTERY_OPS_API } from './lottery-ops';
 import { INBOX_OPS_API } from './inbox';
 import { OPS_API } from './ops-paths';
 import type { StaffPermission } from './staff';
@@ -157,6 +158,15 @@ export const STAFF_ENDPOINTS: readonly StaffEndpoint[] = [
   { method: 'POST', path: OPS_API.bonusGrants, permission: 'promotions.manage' },
   { method: 'POST', path: OPS_API.bonusGrantApprove, permission: 'promotions.manage' },
   { method: 'POST', path: OPS_API.bonusGrantReject, permission: 'promotions.manage' },
+  // The lottery back office (issue 23, ADR 0048)
+  { method: 'GET', path: LOTTERY_OPS_API.games, permission: 'games.manage' },
+  { method: 'PUT', path: LOTTERY_OPS_API.suspension, permission: 'games.manage' },
+  { method: 'GET', path: LOTTERY_OPS_API.odds, permission: 'games.manage' },
+  { method: 'POST', path: LOTTERY_OPS_API.odds, permission: 'games.manage' },
+  { method: 'PUT', path: LOTTERY_OPS_API.caps, permission: 'games.manage' },
+  { method: 'GET', path: LOTTERY_OPS_API.issues, permission: 'games.manage' },
+  { method: 'POST', path: LOTTERY_OPS_API.cancelIssue, permission: 'games.manage' },
+  { method: 'GET', path: LOTTERY_OPS_API.pnl, permission: 'games.manage' },
 ];
 
 /** The sign-in steps: staff routes without a session (the role test accepts these and nothing else off the table). */

@@ -286,6 +286,13 @@ export const OPS_ROUTES: readonly OpsRoute[] = [
     Page: page(() => import('@/features/games/components/vendors-page'), 'VendorsPage'),
   },
   {
+    path: 'games/lottery',
+    permission: 'games.manage',
+    titleKey: 'nav.lottery',
+    nav: { group: 'gamesPayments', order: 15 },
+    Page: page(() => import('@/features/lottery/components/lottery-page'), 'LotteryPage'),
+  },
+  {
     path: 'games/list',
     permission: 'games.manage',
     titleKey: 'nav.games',

@@ -10,6 +10,7 @@ import type { Payments } from '../platform/payments';
 import type { Rounds } from '../rounds/rounds';
 import { requireFamily, type PageSession } from '../sessions/sessions';
 import { lotteryOf, type LotteryDefinition } from './catalogue';
+import { lotteryInForce } from './settings';
 import type { Settlement } from './settlement';
 
 /**
@@ -50,12 +51,14 @@ export const betsFactory = (deps: {
     requireFamily(session, 'lottery');
     const lottery = lotteryOf(session.gameCode);
     if (lottery === undefined) throw new RgsError('GAME_UNKNOWN', 404, 'No such lottery');
-    const { rows } = await db.query<{ suspended: boolean }>(
-      'SELECT suspended FROM lottery_settings WHERE lottery_code = $1',
-      [lottery.code],
-    );
-    if (rows[0]?.suspended) throw new RgsError('LOTTERY_SUSPENDED', 409, 'This lottery is suspended for now');
-    return lottery;
+    // The odds version and caps staff published (settings.ts): a bet is priced and stored with the version in force.
+    const inForce = await lotteryInForce(db, lottery);
+    if (inForce.suspended) {
+      throw new RgsError('LOTTERY_SUSPENDED', 409, 'This lottery is closed for now; no bet was taken', {
+        gameCode: lottery.code,
+      });
+    }
+    return inForce;
   };
 
   const price = (lottery: LotteryDefinition, input: z.infer<typeof LotteryBetSchema>) => {

@@ -4,6 +4,7 @@ import type { Database } from '../db/database';
 import type { Clock } from '../lib/clock';
 import { lotteryOf, type LotteryDefinition } from './catalogue';
 import { businessDayOf, dayLabel, dayStartMs, DAY_MS, issuesPerDay, planDay } from './schedule';
+import { stationOf } from './stations';
 
 /**
  * Issues and their draws (ADR 0033). The day's hash chain and every issue of it are written together, once (the
@@ -48,8 +49,8 @@ export const issuesFactory = (deps: {
       if (issues.length === 0) return;
       await tx.query(
         `INSERT INTO lottery_issues (lottery_code, issue_no, business_day, seq, commitment, opens_at, closes_at, draw_at,
-           state)
-         SELECT $1, t.issue_no, $2::date, t.seq, t.commitment, t.opens_at, t.closes_at, t.draw_at, 'SCHEDULED'
+           state, station)
+         SELECT $1, t.issue_no, $2::date, t.seq, t.commitment, t.opens_at, t.closes_at, t.draw_at, 'SCHEDULED', $9
          FROM unnest($3::text[], $4::int[], $5::text[], $6::timestamptz[], $7::timestamptz[], $8::timestamptz[])
            AS t (issue_no, seq, commitment, opens_at, closes_at, draw_at)`,
         [
@@ -62,6 +63,8 @@ export const issuesFactory = (deps: {
           issues.map((i) => new Date(i.opensAtMs).toISOString()),
           issues.map((i) => new Date(i.closesAtMs).toISOString()),
           issues.map((i) => new Date(i.drawAtMs).toISOString()),
+          // A regional VN draw is held for the weekday's main station (stations.ts).
+          stationOf(lottery, day),
         ],
       );
     });

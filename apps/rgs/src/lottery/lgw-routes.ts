@@ -9,6 +9,7 @@ import { parseInput } from '../lib/validate';
 import type { Sessions } from '../sessions/sessions';
 import { LOTTERIES, lotteryOf, PRIZE_MODES, type LotteryDefinition } from './catalogue';
 import type { LotteryEngine } from './engine';
+import { lotteryInForce } from './settings';
 
 /**
  * The lottery gateway (spec §7 "Lottery", all GET for the lobby; ADR 0033), under /lgw as a lottery vendor serves it:
@@ -39,8 +40,10 @@ type IssueRow = {
   seed: string | null;
   numbers: number[] | null;
   drawn_at: Date | null;
+  station: string | null;
 };
-const ISSUE_COLUMNS = `lottery_code, issue_no, state, commitment, opens_at, closes_at, draw_at, seed, numbers, drawn_at`;
+const ISSUE_COLUMNS = `lottery_code, issue_no, state, commitment, opens_at, closes_at, draw_at, seed, numbers, drawn_at,
+  station`;
 
 const issueView = (lottery: LotteryDefinition, row: IssueRow) => ({
   issueNo: row.issue_no,
@@ -53,6 +56,8 @@ const issueView = (lottery: LotteryDefinition, row: IssueRow) => ({
   seed: row.numbers === null ? null : row.seed,
   numbers: row.numbers === null ? null : formatDraw(lottery.family, row.numbers),
   drawnAt: row.drawn_at?.toISOString() ?? null,
+  /** The province a regional VN draw is held for (stations rotate by weekday), else null. */
+  station: row.station,
 });
 
 export const registerLotteryGateway = (
@@ -153,7 +158,7 @@ export const registerLotteryGateway = (
   // The methods a lottery offers, their rules, odds per unit and stated return (the odds table in force).
   app.get('/lgw/games/methods', async (request) => {
     const { gameCode } = parseInput(GameQuerySchema, request.query, 'query');
-    const lottery = lotteryParam(gameCode);
+    const lottery = await lotteryInForce(db, lotteryParam(gameCode));
     const methods = Object.entries(lottery.odds.odds).map(([code, keys]) => {
       const method = lotteryMethod(code);
       return {

@@ -6,6 +6,7 @@ import { BATCH_ITEMS } from '../platform/batch-send';
 import type { Payments } from '../platform/payments';
 import type { Rounds } from '../rounds/rounds';
 import { lotteryOf } from './catalogue';
+import { lotteryInForce } from './settings';
 import type { IssueKey } from './issues';
 
 /**
@@ -68,7 +69,7 @@ export const settlementFactory = (deps: { db: Database; clock: Clock; rounds: Ro
         );
         return { winners: [], losers: [] };
       }
-      const lottery = lotteryOf(key.lotteryCode)!;
+      const lottery = await lotteryInForce(tx, lotteryOf(key.lotteryCode)!); // caps staff set (ADR 0048)
       const won = await tx.query<{ operator: string; player_id: string; won: bigint }>(
         `SELECT operator, player_id, coalesce(sum(win_minor), 0)::bigint AS won FROM lottery_bets
          WHERE lottery_code = $1 AND issue_no = $2 AND state = 'SETTLED' GROUP BY operator, player_id`,

@@ -5,6 +5,7 @@ import { ENGAGEMENT_ROUTES } from './engagement-routes';
 import { INBOX_ROUTES } from './inbox-routes';
 import { FEEDBACK_ROUTES } from './feedback-routes';
 import { CHAT_ROUTES } from './chat-routes';
+import { LOTTERY_OPS_ROUTES } from './lottery-ops-routes';
 import { MONEY_ROUTES } from './money-routes';
 import { OPS_ROUTES } from './ops-routes';
 import { PLAYER_ROUTES } from './player-routes';
@@ -21,6 +22,7 @@ export {
   CHAT_ROUTES,
   FEEDBACK_ROUTES,
   INBOX_ROUTES,
+  LOTTERY_OPS_ROUTES,
   MONEY_ROUTES,
   OPS_ROUTES,
   PLAYER_ROUTES,
@@ -43,4 +45,5 @@ export const ROUTE_DESCRIPTORS: readonly RouteDescriptor[] = [
   ...INBOX_ROUTES,
   ...FEEDBACK_ROUTES,
   ...CHAT_ROUTES,
+  ...LOTTERY_OPS_ROUTES,
 ];

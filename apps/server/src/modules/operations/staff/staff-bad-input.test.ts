@@ -5,6 +5,7 @@ import {
   CHAT_OPS_API,
   FEEDBACK_OPS_API,
   INBOX_OPS_API,
+  LOTTERY_OPS_API,
   OPS_API,
   STAFF_ENDPOINTS,
   type StaffEndpoint,
@@ -38,6 +39,8 @@ const PARAMS: Record<string, string> = {
   lang: 'EN',
   anchor: 'terms',
   type: 'DAILY_SALARY',
+  gameCode: 'lott-ffc1',
+  issueNo: '202611270001',
 };
 const concrete = (path: string): string =>
   path
@@ -117,6 +120,16 @@ const BAD_INPUT: Record<string, BadInput> = {
   [`POST ${OPS_API.adjustmentReject}`]: { body: { reason: '' }, fields: ['reason'] },
   [`PUT ${OPS_API.adjustmentSettings}`]: { body: { threshold: 'a lot' }, fields: ['threshold'] },
   [`PATCH ${OPS_API.game}`]: { body: { sort: 1.5 }, fields: ['sort'] },
+  [`PUT ${LOTTERY_OPS_API.suspension}`]: { body: { suspended: true }, fields: ['reason'] },
+  [`POST ${LOTTERY_OPS_API.odds}`]: {
+    body: { basedOnVersion: 1, odds: { 'd5.position': { hit: 'lots' } } },
+    fields: ['odds.d5.position.hit'],
+  },
+  [`PUT ${LOTTERY_OPS_API.caps}`]: {
+    body: { maxWinPerBet: '5000.00', maxWinPerIssue: '100.00' },
+    fields: ['maxWinPerIssue'],
+  },
+  [`POST ${LOTTERY_OPS_API.cancelIssue}`]: { body: { reason: ' ' }, fields: ['reason'] },
   [`PUT ${OPS_API.gameOrder}`]: { body: { items: [] }, fields: ['items'] },
   [`PATCH ${OPS_API.vendor}`]: { body: { sort: 'first' }, fields: ['sort'] },
   [`POST ${OPS_API.depositChannels}`]: {

@@ -16,6 +16,8 @@ export type LotteryIssue = {
   drawAt: string;
   seed: string | null;
   numbers: string[] | null;
+  /** The province a regional VN draw is held for (stations rotate by weekday), else null. */
+  station?: string | null;
 };
 export type LotteryMenuItem = {
   gameCode: string;
@@ -108,6 +110,14 @@ export const getMenus = async (mode: PrizeMode): Promise<LotteryMenuItem[]> => {
 
 export const getResults = async (gameCode: string): Promise<LotteryIssue[]> =>
   (await lgw<{ list: LotteryIssue[] }>(`/lgw/games/results?gameCode=${encodeURIComponent(gameCode)}&pageSize=10`)).list;
+
+/** The last `pageSize` drawn issues (at most 50), for the trend charts. */
+export const getResultsPage = async (gameCode: string, pageSize: number): Promise<LotteryIssue[]> =>
+  (
+    await lgw<{ list: LotteryIssue[] }>(
+      `/lgw/games/results?gameCode=${encodeURIComponent(gameCode)}&pageSize=${Math.min(50, pageSize)}`,
+    )
+  ).list;
 
 export const getMethods = (gameCode: string): Promise<LotteryMethods> =>
   lgw<LotteryMethods>(`/lgw/games/methods?gameCode=${encodeURIComponent(gameCode)}`);

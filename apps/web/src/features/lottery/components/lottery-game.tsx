@@ -19,6 +19,7 @@ import {
 } from '../api/lgw';
 import { BetSlip, type SlipBet } from './bet-slip';
 import { DrawBalls, phaseOf, PhaseText, useServerNow } from './lottery-lobby';
+import { LotteryTrends } from './lottery-trends';
 import { MyBets } from './my-bets';
 
 /** A bet refused because its issue closed first: what the player may do next. */
@@ -129,12 +130,18 @@ export function LotteryGame({ item, onBack }: { item: LotteryMenuItem; onBack: (
         <strong>{language === 'TY' ? item.name.ty : item.name.en}</strong>
         {item.current ? (
           <span role="timer" className="lottery__countdown">
-            {t('lottery.issue', { issue: item.current.issueNo })} · <PhaseText phase={phase} />
+            {t('lottery.issue', { issue: item.current.issueNo })}
+            {item.current.station ? ` · ${item.current.station}` : ''} · <PhaseText phase={phase} />
           </span>
         ) : (
           <span className="muted">{t('lottery.noIssue')}</span>
         )}
       </div>
+      {item.suspended ? (
+        <p role="alert" className="lottery__notice lottery__error" data-testid="lottery-suspended">
+          {t('lottery.suspended')}
+        </p>
+      ) : null}
       {methods.data ? (
         <>
           <div role="tablist" aria-label={t('lottery.betTypes')} className="lottery__methods">
@@ -157,7 +164,7 @@ export function LotteryGame({ item, onBack }: { item: LotteryMenuItem; onBack: (
               method={method}
               units={methods.data.units}
               busy={busy}
-              open={phase.kind === 'closes'}
+              open={phase.kind === 'closes' && !item.suspended}
               onBet={(bet) => onBet(bet)}
               onChase={onChase}
             />
@@ -211,6 +218,7 @@ export function LotteryGame({ item, onBack }: { item: LotteryMenuItem; onBack: (
           <thead>
             <tr>
               <th>{t('lottery.issueNo')}</th>
+              {item.region !== null && item.region !== 'fast' ? <th>{t('lottery.station')}</th> : null}
               <th>{t('lottery.numbers')}</th>
               <th>{t('lottery.proof')}</th>
             </tr>
@@ -219,6 +227,9 @@ export function LotteryGame({ item, onBack }: { item: LotteryMenuItem; onBack: (
             {(results.data ?? []).map((issue) => (
               <tr key={issue.issueNo}>
                 <td>{issue.issueNo}</td>
+                {item.region !== null && item.region !== 'fast' ? (
+                  <td data-testid="lottery-station">{issue.station ?? ''}</td>
+                ) : null}
                 <td>
                   <DrawBalls issue={issue} />
                 </td>
@@ -230,6 +241,8 @@ export function LotteryGame({ item, onBack }: { item: LotteryMenuItem; onBack: (
           </tbody>
         </table>
       </div>
+      <h2 className="lottery__subtitle">{t('lottery.trends')}</h2>
+      <LotteryTrends gameCode={item.gameCode} />
     </div>
   );
 }
