@@ -89,6 +89,7 @@ export const rewardsServiceFactory = ({ repo, wallet, bonus, now }: RewardsDeps)
     /** Offers a reward under its business key; an existing key answers its reward (`created` false). */
     offer: (merchantId: number, offer: RewardOffer) => repo.offer(merchantId, offer, new Date(now())),
     byKey: repo.byKey,
+    byId: repo.byId,
     /** The member's rewards, newest first, and how many wait for a claim. */
     list: (merchantId: number, memberId: bigint) => repo.ofMember(merchantId, memberId, LIST_SIZE, new Date(now())),
     claim,
