@@ -75,10 +75,12 @@ export const rafflesServiceFactory = ({ db, now, play, rewards }: RafflesDeps) =
     const raffle = await repo.byId(merchantId, id);
     if (raffle === undefined || raffle.status !== 'SCHEDULED' || raffle.drawAt.getTime() > now()) return false;
     if (raffle.ticketTotal === null) {
+      // Counted before the transaction (its reads are other modules' views, on the pool): the lock only guards the
+      // write, so a concurrent draw or ticket run cannot replace a list once it is frozen.
+      const holdings = await countTickets(merchantId, raffle);
       await db.transaction(async (tx) => {
         const locked = await rafflesRepository(tx).byId(merchantId, id, true);
         if (locked?.ticketTotal !== null) return;
-        const holdings = await countTickets(merchantId, locked);
         await rafflesRepository(tx).setTickets(merchantId, id, holdings, new Date(now()));
         await rafflesRepository(tx).freeze(merchantId, id, holdings.reduce((sum, h) => sum + h.tickets, 0));
       });
