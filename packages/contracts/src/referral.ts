@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { RouteDescriptor } from './routes/route-descriptor';
+import { PromotionListQuerySchema } from './promotions';
 import { RewardSchema } from './rewards';
 
 /**
@@ -149,8 +150,14 @@ export const OpsRaffleInputSchema = z
     closesAt: isoDate,
     drawAt: isoDate,
   })
-  .refine((r) => Date.parse(r.opensAt) < Date.parse(r.closesAt), { message: 'must be after opening', path: ['closesAt'] })
-  .refine((r) => Date.parse(r.closesAt) <= Date.parse(r.drawAt), { message: 'must not be before closing', path: ['drawAt'] })
+  .refine((r) => Date.parse(r.opensAt) < Date.parse(r.closesAt), {
+    message: 'must be after opening',
+    path: ['closesAt'],
+  })
+  .refine((r) => Date.parse(r.closesAt) <= Date.parse(r.drawAt), {
+    message: 'must not be before closing',
+    path: ['drawAt'],
+  })
   .refine((r) => Number(r.ticketUnit) > 0, { message: 'must be above zero', path: ['ticketUnit'] });
 export type OpsRaffleInput = z.infer<typeof OpsRaffleInputSchema>;
 
@@ -179,8 +186,20 @@ export type EngagementCost = z.infer<typeof EngagementCostSchema>;
 
 export const REFERRAL_ROUTES = [
   { method: 'GET', path: REFERRAL_API.state, auth: 'member', response: ReferralStateSchema },
-  { method: 'GET', path: REFERRAL_API.raffles, auth: 'optional', response: RaffleListSchema },
-  { method: 'GET', path: REFERRAL_API.raffleProof, auth: 'none', params: RaffleParamsSchema, response: RaffleProofSchema },
+  {
+    method: 'GET',
+    path: REFERRAL_API.raffles,
+    auth: 'optional',
+    query: PromotionListQuerySchema,
+    response: RaffleListSchema,
+  },
+  {
+    method: 'GET',
+    path: REFERRAL_API.raffleProof,
+    auth: 'none',
+    params: RaffleParamsSchema,
+    response: RaffleProofSchema,
+  },
   {
     method: 'POST',
     path: REFERRAL_API.raffleClaim,
@@ -204,7 +223,13 @@ export const REFERRAL_ROUTES = [
     response: EngagementCostSchema,
   },
   { method: 'GET', path: REFERRAL_OPS_API.raffles, auth: 'staff', response: OpsRaffleListSchema },
-  { method: 'POST', path: REFERRAL_OPS_API.raffles, auth: 'staff', body: OpsRaffleInputSchema, response: OpsRaffleSchema },
+  {
+    method: 'POST',
+    path: REFERRAL_OPS_API.raffles,
+    auth: 'staff',
+    body: OpsRaffleInputSchema,
+    response: OpsRaffleSchema,
+  },
   {
     method: 'POST',
     path: REFERRAL_OPS_API.raffleCancel,

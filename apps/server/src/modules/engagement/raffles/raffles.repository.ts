@@ -128,7 +128,13 @@ export const rafflesRepository = (db: Queryable) => ({
     await db.query(
       `INSERT INTO raffle_tickets (merchant_id, raffle_id, member_id, tickets, updated_at)
        SELECT $1, $2, m, t, $5 FROM unnest($3::bigint[], $4::integer[]) AS x(m, t)`,
-      [merchantId, raffleId.toString(), holdings.map((h) => h.memberId.toString()), holdings.map((h) => h.tickets), now],
+      [
+        merchantId,
+        raffleId.toString(),
+        holdings.map((h) => h.memberId.toString()),
+        holdings.map((h) => h.tickets),
+        now,
+      ],
     );
   },
 
@@ -143,7 +149,11 @@ export const rafflesRepository = (db: Queryable) => ({
     return rows.map((r) => ({ memberId: BigInt(r.member_id), tickets: r.tickets, username: r.username ?? '' }));
   },
 
-  ticketsOf: async (merchantId: number, raffleIds: readonly bigint[], memberId: bigint): Promise<Map<bigint, number>> => {
+  ticketsOf: async (
+    merchantId: number,
+    raffleIds: readonly bigint[],
+    memberId: bigint,
+  ): Promise<Map<bigint, number>> => {
     if (raffleIds.length === 0) return new Map();
     const { rows } = await db.query<{ raffle_id: string; tickets: number }>(
       `SELECT raffle_id::text, tickets FROM raffle_tickets

@@ -21,10 +21,10 @@ export const rafflesRoutes = async (
   const { service, auth, merchantOf, limiter, staff } = options;
   route(app, 'GET', REFERRAL_API.raffles, {
     guard: auth.optionalSession,
-    handler: async ({ caller, request, reply }) => {
+    handler: async ({ caller, query, request, reply }) => {
       void reply.header('cache-control', 'no-store');
       const merchant = await merchantOf(request);
-      const language = (request.headers['accept-language'] ?? '').toUpperCase().startsWith('TY') ? 'TY' : 'EN';
+      const language = (query.language ?? merchant.defaultLanguage).toUpperCase();
       const memberId = caller === null || caller.type === USER_TYPE.TRIAL ? null : caller.memberId;
       return service.list(merchant, memberId, language);
     },
@@ -46,7 +46,10 @@ export const rafflesRoutes = async (
   });
 
   const guard = (request: Parameters<StaffAuth['requireStaff']>[0]) => staff.requireStaff(request, 'promotions.manage');
-  route(app, 'GET', REFERRAL_OPS_API.raffles, { guard, handler: async ({ caller }) => service.opsList(caller.merchant) });
+  route(app, 'GET', REFERRAL_OPS_API.raffles, {
+    guard,
+    handler: async ({ caller }) => service.opsList(caller.merchant),
+  });
   route(app, 'POST', REFERRAL_OPS_API.raffles, {
     guard,
     what: { body: 'raffle' },

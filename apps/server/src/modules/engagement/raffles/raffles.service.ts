@@ -82,7 +82,11 @@ export const rafflesServiceFactory = ({ db, now, play, rewards }: RafflesDeps) =
         const locked = await rafflesRepository(tx).byId(merchantId, id, true);
         if (locked?.ticketTotal !== null) return;
         await rafflesRepository(tx).setTickets(merchantId, id, holdings, new Date(now()));
-        await rafflesRepository(tx).freeze(merchantId, id, holdings.reduce((sum, h) => sum + h.tickets, 0));
+        await rafflesRepository(tx).freeze(
+          merchantId,
+          id,
+          holdings.reduce((sum, h) => sum + h.tickets, 0),
+        );
       });
     }
     // From here the list is frozen: a rerun after a crash draws the same winners under the same keys.
@@ -98,7 +102,13 @@ export const rafflesServiceFactory = ({ db, now, play, rewards }: RafflesDeps) =
         details: { raffleId: String(id), rank, ticketNo },
         expiresAt: new Date(now() + RAFFLE_CLAIM_DAYS * DAY_MS),
       });
-      await repo.insertWinner(merchantId, id, { rank, ticketNo, memberId: reward.memberId, amountMinor, rewardId: reward.id });
+      await repo.insertWinner(merchantId, id, {
+        rank,
+        ticketNo,
+        memberId: reward.memberId,
+        amountMinor,
+        rewardId: reward.id,
+      });
     }
     return repo.markDrawn(merchantId, id, new Date(now()));
   };
@@ -109,8 +119,7 @@ export const rafflesServiceFactory = ({ db, now, play, rewards }: RafflesDeps) =
       memberId === null ? new Map<bigint, number>() : repo.ticketsOf(merchant.id, ids, memberId),
       repo.winners(merchant.id, ids),
     ]);
-    const claimedOf = async (w: WinnerRow) =>
-      (await rewards.byId(merchant.id, w.rewardId))?.status === 'CLAIMED';
+    const claimedOf = async (w: WinnerRow) => (await rewards.byId(merchant.id, w.rewardId))?.status === 'CLAIMED';
     const scale = merchant.currencyScale;
     return Promise.all(
       rows.map(async (r) => ({
@@ -203,7 +212,10 @@ export const rafflesServiceFactory = ({ db, now, play, rewards }: RafflesDeps) =
       const rows = await repo.list(merchant.id, 100, true);
       const [wired, holders] = await Promise.all([
         wire(merchant, rows, null, merchant.defaultLanguage),
-        repo.holderCounts(merchant.id, rows.map((r) => r.id)),
+        repo.holderCounts(
+          merchant.id,
+          rows.map((r) => r.id),
+        ),
       ]);
       return {
         list: wired.map(({ myTickets: _mine, ...r }) => ({ ...r, holders: holders.get(BigInt(r.id)) ?? 0 })),

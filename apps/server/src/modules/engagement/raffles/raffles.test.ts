@@ -42,9 +42,9 @@ describe('raffle draw', () => {
     const draw = { seed: SEED, seedHash, raffleId: 3n, ticketTotal: 50, prizes: 2, winners };
     expect(verifyDraw(draw)).toBe(true);
     expect(verifyDraw({ ...draw, seed: 'c'.repeat(64) })).toBe(false);
-    expect(verifyDraw({ ...draw, winners: [{ rank: 1, ticketNo: (winners[0]!.ticketNo + 1) % 50 }, winners[1]!] })).toBe(
-      false,
-    );
+    expect(
+      verifyDraw({ ...draw, winners: [{ rank: 1, ticketNo: (winners[0]!.ticketNo + 1) % 50 }, winners[1]!] }),
+    ).toBe(false);
     // More prizes than tickets: each ticket wins once at most; no tickets, no winners.
     expect(winningTickets(SEED, 3n, 2, 5).sort()).toEqual([0, 1]);
     expect(winningTickets(SEED, 3n, 0, 5)).toEqual([]);
@@ -112,10 +112,10 @@ describeEachDatabase('raffles', (getDb) => {
     // Not yet due: the draw job leaves it alone.
     await app.jobs.trigger('raffles.draw');
     expect((await list()).find((r) => r.id === id)!.status).toBe('OPEN');
-    await getDb().query(
-      `UPDATE raffles SET closes_at = $2, draw_at = $2 WHERE id = $1`,
-      [id, new Date(Date.now() - 1_000)],
-    );
+    await getDb().query(`UPDATE raffles SET closes_at = $2, draw_at = $2 WHERE id = $1`, [
+      id,
+      new Date(Date.now() - 1_000),
+    ]);
     await app.jobs.trigger('raffles.draw');
     await app.jobs.trigger('raffles.draw');
     const drawn = (await list()).find((r) => r.id === id)!;
@@ -127,7 +127,13 @@ describeEachDatabase('raffles', (getDb) => {
     const proof = proofRes.json().value as RaffleProof;
     expect(proof.holders.map((h) => h.tickets)).toEqual([2, 5]);
     expect(
-      verifyDraw({ ...proof, raffleId: BigInt(id), prizes: 2, ticketTotal: proof.ticketTotal, seedHash: open.seedHash }),
+      verifyDraw({
+        ...proof,
+        raffleId: BigInt(id),
+        prizes: 2,
+        ticketTotal: proof.ticketTotal,
+        seedHash: open.seedHash,
+      }),
     ).toBe(true);
     const ordered = [members[0]!, members[1]!].sort((a, b) => (a.id < b.id ? -1 : 1));
     const holdings = ordered.map((m) => ({ memberId: m.id, tickets: m === members[0] ? 2 : 5 }));
@@ -170,7 +176,9 @@ describeEachDatabase('raffles', (getDb) => {
       },
     });
     expect([res.statusCode, res.json().code]).toEqual([400, 'VALIDATION_FAILED']);
-    const { rows } = await getDb().query<{ n: number }>("SELECT count(*)::integer AS n FROM raffles WHERE title->>'EN' = 'Bad'");
+    const { rows } = await getDb().query<{ n: number }>(
+      "SELECT count(*)::integer AS n FROM raffles WHERE title->>'EN' = 'Bad'",
+    );
     expect(rows[0]!.n).toBe(0);
   });
 });

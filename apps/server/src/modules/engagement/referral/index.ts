@@ -19,8 +19,11 @@ export { friendKey, shareKey, type ReferralService } from './referral.service';
  * What registration and the public state need from invite friends, before the engagement modules exist
  * (platform-modules.ts): identity's ReferralPort, and whether the programme is on (site flag REFERRAL3 and the setting).
  */
-export const createReferralProgramme = (deps: { db: Database; now: Clock; merchants: Pick<MerchantService, 'whitelabelTree'> }) =>
-  referralProgrammeFactory({ repo: referralRepository(deps.db), now: deps.now, merchants: deps.merchants });
+export const createReferralProgramme = (deps: {
+  db: Database;
+  now: Clock;
+  merchants: Pick<MerchantService, 'whitelabelTree'>;
+}) => referralProgrammeFactory({ repo: referralRepository(deps.db), now: deps.now, merchants: deps.merchants });
 
 /**
  * Invite friends (issue 21, ADR 0045; owns referral_settings, referral_codes and referral_friends): each member's code

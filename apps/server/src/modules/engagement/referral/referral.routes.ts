@@ -56,7 +56,8 @@ export const referralRoutes = async (
     },
   });
 
-  const manage = (request: Parameters<StaffAuth['requireStaff']>[0]) => staff.requireStaff(request, 'promotions.manage');
+  const manage = (request: Parameters<StaffAuth['requireStaff']>[0]) =>
+    staff.requireStaff(request, 'promotions.manage');
   route(app, 'GET', REFERRAL_OPS_API.referralSettings, {
     guard: manage,
     handler: async ({ caller }) =>

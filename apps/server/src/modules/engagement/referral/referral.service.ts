@@ -120,7 +120,11 @@ export const referralServiceFactory = (deps: Required<ReferralDeps>) => {
         await rewards.offer(merchantId, {
           ...{ memberId: friend.referrerId, kind: 'REFERRAL', key: friendKey(friend.friendId) },
           ...{ amountMinor: settings.rewardMinor, period: today },
-          details: { friendId: String(friend.friendId), deposit: String(f.depositMinor), validBet: String(f.validBetMinor) },
+          details: {
+            friendId: String(friend.friendId),
+            deposit: String(f.depositMinor),
+            validBet: String(f.validBetMinor),
+          },
           expiresAt: new Date(now() + REFERRAL_REWARD_EXPIRY_DAYS * DAY_MS),
         });
       }
@@ -139,7 +143,12 @@ export const referralServiceFactory = (deps: Required<ReferralDeps>) => {
       const batch = await repo.qualifiedFriends(merchantId, after, BATCH);
       if (batch.length === 0) break;
       after = batch[batch.length - 1]!.friendId;
-      const figures = await play.memberFigures(merchantId, batch.map((b) => b.friendId), day, day);
+      const figures = await play.memberFigures(
+        merchantId,
+        batch.map((b) => b.friendId),
+        day,
+        day,
+      );
       for (const { friendId, referrerId } of batch) {
         const validBet = figures.get(friendId.toString())?.validBetMinor ?? 0n;
         byReferrer.set(referrerId, (byReferrer.get(referrerId) ?? 0n) + validBet);
@@ -192,7 +201,10 @@ export const referralServiceFactory = (deps: Required<ReferralDeps>) => {
       const today = await repo.dayOf(merchant.id, new Date(now()));
       const figures = await figuresOf(merchant.id, friends, today);
       const [friendRewards, mine] = await Promise.all([
-        rewards.queries.byKeys(merchant.id, friends.map((f) => friendKey(f.friendId))),
+        rewards.queries.byKeys(
+          merchant.id,
+          friends.map((f) => friendKey(f.friendId)),
+        ),
         rewards.queries.ofKind(merchant.id, memberId, 'REFERRAL', 100, new Date(now())),
       ]);
       return {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { API } from '@platform/contracts';
 import type { Database } from '../../../db/database';
 import { createPlayStatsModule } from '../../games/play-stats';
-import { seedGames } from '../../../test/agent-helpers';
+import type { seedGames } from '../../../test/agent-helpers';
 import { insertRound } from '../../../test/bets-helpers';
 import { freshIp, latestSmsCode, sealed, solveCaptcha } from '../../../test/identity-helpers';
 
@@ -10,7 +10,13 @@ let seq = 0;
 const next = () => `${Date.now().toString(36)}${(seq += 1)}`;
 
 /** A credited (PAID) deposit order of `memberId` created at `at` (what the deposit module writes on a gateway payment). */
-export const creditedDeposit = async (db: Database, merchantId: number, memberId: bigint, amountMinor: bigint, at = new Date()) => {
+export const creditedDeposit = async (
+  db: Database,
+  merchantId: number,
+  memberId: bigint,
+  amountMinor: bigint,
+  at = new Date(),
+) => {
   const { rows } = await db.query<{ id: string }>(
     'SELECT id::text FROM deposit_channels WHERE merchant_id = $1 ORDER BY id LIMIT 1',
     [merchantId],

@@ -49,7 +49,9 @@ describeEachDatabase('invite friends', (getDb) => {
     return res.json().value as ReferralState;
   };
   const friendIdOf = async (username: string) => {
-    const { rows } = await getDb().query<{ id: string }>('SELECT id::text FROM members WHERE username = $1', [username]);
+    const { rows } = await getDb().query<{ id: string }>('SELECT id::text FROM members WHERE username = $1', [
+      username,
+    ]);
     return BigInt(rows[0]!.id);
   };
   const qualify = async () => {

@@ -3,7 +3,13 @@ import type { Queryable } from '../../../db/database';
 import { COLUMNS, toRow, type DbRow, type RewardRow } from './rewards.repository';
 
 /** What a kind of reward cost a merchant over business days from..to: offered, and paid (claimed). */
-export type RewardCostRow = { kind: RewardKind; offeredMinor: bigint; paidMinor: bigint; count: number; paidCount: number };
+export type RewardCostRow = {
+  kind: RewardKind;
+  offeredMinor: bigint;
+  paidMinor: bigint;
+  count: number;
+  paidCount: number;
+};
 
 /**
  * Reads of the reward centre by kind (issue 21): a programme's own page (invite friends, raffles) shows its rewards
@@ -37,7 +43,12 @@ export const rewardsQueries = (db: Queryable) => ({
   },
 
   /** Offered and paid per kind, for rewards offered on business days from..to of the merchant. */
-  cost: async (merchantId: number, kinds: readonly RewardKind[], from: string, to: string): Promise<RewardCostRow[]> => {
+  cost: async (
+    merchantId: number,
+    kinds: readonly RewardKind[],
+    from: string,
+    to: string,
+  ): Promise<RewardCostRow[]> => {
     const { rows } = await db.query<{ kind: RewardKind; offered: string; paid: string; n: number; paid_n: number }>(
       `SELECT r.kind, sum(r.amount_minor)::text AS offered,
               coalesce(sum(r.amount_minor) FILTER (WHERE r.status = 'CLAIMED'), 0)::text AS paid,
