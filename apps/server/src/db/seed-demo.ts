@@ -6,6 +6,7 @@ import { seedDemoAccounts, type SeedHasher } from './seed-accounts';
 import { seedDemoContent } from './seed-content';
 import { seedDemoContracts } from './seed-contracts';
 import { seedDemoPromotions } from './seed-promotions';
+import { seedDemoReferral } from './seed-referral';
 import { seedDemoStaff } from './seed-staff';
 import { seedDemoSupport } from './seed-support';
 import { seedDemoVip } from './seed-vip';
@@ -45,4 +46,6 @@ export const seedDemoData = async (db: Database, { hasher, staffSecrets, now, lo
   if (canned > 0) log('demo canned replies seeded', { canned });
   const vipLevels = await seedDemoVip(db, now);
   if (vipLevels > 0) log('demo VIP levels seeded', { vipLevels });
+  // After the accounts: demo_member's friends are members of the demo team.
+  if ((await seedDemoReferral(db, now)) > 0) log('demo invite friends and raffles seeded');
 };
