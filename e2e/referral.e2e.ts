@@ -99,6 +99,7 @@ describe('invite friends', () => {
       extraHTTPHeaders: { 'X-Forwarded-For': `198.51.100.${randomInt(2, 250)}` },
     });
     await friend.goto(new URL(url).pathname + new URL(url).search);
+    await byId(friend, 'page-loader').waitFor({ state: 'detached' });
     await byId(friend, 'register-dialog').waitFor({ timeout: 30_000 });
     await byId(friend, 'register-tab-username').click();
     await byId(friend, 'register-field-username').fill(friendName);
