@@ -154,8 +154,9 @@ export const referralRepository = (db: Queryable) => ({
   /** Qualified friends whose referrer earns a share (after `afterId`, by friend id: the share job's batches). */
   qualifiedFriends: async (merchantId: number, afterId: bigint, limit: number) => {
     const { rows } = await db.query<{ friend_id: string; referrer_id: string }>(
-      `SELECT friend_id::text, referrer_id::text FROM referral_friends
-       WHERE merchant_id = $1 AND qualified_at IS NOT NULL AND friend_id > $2 ORDER BY friend_id LIMIT $3`,
+      // Ordered by the bigint column, not the text it is read as ('18' < '7'): the batches must not repeat a friend.
+      `SELECT f.friend_id::text, f.referrer_id::text FROM referral_friends f
+       WHERE f.merchant_id = $1 AND f.qualified_at IS NOT NULL AND f.friend_id > $2 ORDER BY f.friend_id LIMIT $3`,
       [merchantId, afterId.toString(), limit],
     );
     return rows.map((r) => ({ friendId: BigInt(r.friend_id), referrerId: BigInt(r.referrer_id) }));
