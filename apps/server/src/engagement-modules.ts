@@ -5,7 +5,9 @@ import type { EventBus } from './lib/event-bus';
 import type { BonusWalletService } from './modules/engagement/bonus-wallet';
 import { createCashbackModule } from './modules/engagement/cashback';
 import type { PromotionsModule } from './modules/engagement/promotions';
+import { createRafflesModule } from './modules/engagement/raffles';
 import { createRebateModule } from './modules/engagement/rebate';
+import { createReferralModule } from './modules/engagement/referral';
 import { createRewardsModule } from './modules/engagement/rewards';
 import { createVipModule } from './modules/engagement/vip';
 import type { PlayStatsModule } from './modules/games/play-stats';
@@ -66,4 +68,11 @@ export const registerEngagementModules = async (app: FastifyInstance, deps: Enga
   const memberApi = { auth: deps.auth, merchantOf: deps.merchantOf, limiter: deps.limiter };
   for (const module of [rewards, rebate]) await app.register(module.routes(memberApi));
   await app.register(vip.routes(memberApi));
+  // Invite friends and raffles (issue 21): read play statistics and deposits, pay through the reward centre.
+  const rewardsPort = { offer: rewards.service.offer, queries: rewards.queries };
+  const referral = createReferralModule({ db, now, merchants, play, rewards: rewardsPort, bus: deps.bus });
+  const raffles = createRafflesModule({ db, now, play, rewards: { ...rewards.service, ...rewardsPort } });
+  deps.jobs.register(...referral.jobs, ...raffles.jobs);
+  await app.register(referral.routes({ auth: deps.auth, merchantOf: deps.merchantOf, staff: deps.staff }));
+  await app.register(raffles.routes({ ...memberApi, staff: deps.staff }));
 };

@@ -23,6 +23,7 @@ import { createWithdrawModule } from './modules/money/withdraw';
 import { sendSystemMessages } from './system-messages';
 import { createBonusWalletModule, type BonusWalletService } from './modules/engagement/bonus-wallet';
 import { createPromotionsModule, type PromotionsModule } from './modules/engagement/promotions';
+import { createReferralProgramme } from './modules/engagement/referral';
 import { createPlayStatsModule } from './modules/games/play-stats';
 import { vipWithdrawLimits, type VipService } from './modules/engagement/vip';
 import { registerEngagementModules } from './engagement-modules';
@@ -120,6 +121,7 @@ export const registerModules = async (
   const ledger = createLedgerModule({ db });
   jobs.scheduler.register(...ledger.jobs(app.log));
   const wallet = createWalletModule({ ledger: ledger.service, bus });
+  const referral = createReferralProgramme({ db, now, merchants });
   const identity = createIdentityModule({
     ...{ db, merchants, limiter, now, hasher: deps.hasher },
     onTrialCreated: wallet.service.fundPlay,
@@ -130,6 +132,7 @@ export const registerModules = async (
     email: messaging.email,
     // Registration through an agent's invitation link (the agents domain implements identity's port).
     invitations: createAgentInvitations({ db, now }),
+    referrals: referral.registrations,
   });
 
   app.decorateRequest('session', null);
@@ -177,6 +180,7 @@ export const registerModules = async (
   const promotions = createPromotionsModule({
     ...{ db, bonus: bonusWallet.service, now },
     whitelabelTree: merchants.whitelabelTree,
+    referralEnabled: referral.enabled,
   });
   app.decorate('promotions', promotions);
   await app.register(promotions.routes({ auth: identity.auth, merchantOf: identity.merchantOf, limiter, staff }));

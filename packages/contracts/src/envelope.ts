@@ -184,6 +184,14 @@ export const ErrorCode = {
   VIP_WITHDRAW_COUNT: 'VIP_WITHDRAW_COUNT',
   /** The amount would take the member past its VIP level's daily withdrawal amount. */
   VIP_WITHDRAW_AMOUNT: 'VIP_WITHDRAW_AMOUNT',
+  /** Invite friends is off: the site flag REFERRAL3 or the merchant's referral setting (issue 21, spec §6). */
+  REFERRAL_DISABLED: 'REFERRAL_DISABLED',
+  /** No such raffle for this merchant. */
+  RAFFLE_NOT_FOUND: 'RAFFLE_NOT_FOUND',
+  /** No prize of the caller's own waits in this raffle (another member's prize is answered the same way). */
+  RAFFLE_NO_PRIZE: 'RAFFLE_NO_PRIZE',
+  /** A raffle already drawn (or cancelled) cannot be changed. */
+  RAFFLE_DRAWN: 'RAFFLE_DRAWN',
   /** No such manual bonus grant request for this merchant. */
   BONUS_GRANT_NOT_FOUND: 'BONUS_GRANT_NOT_FOUND',
   /** The manual bonus grant request was already approved or rejected. */

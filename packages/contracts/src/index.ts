@@ -51,4 +51,5 @@ export * from './agent-contract-routes';
 export * from './bonus';
 export * from './promotions';
 export * from './rewards';
+export * from './referral';
 export * from './promotions-ops';

@@ -230,6 +230,8 @@ export const ROUTES = {
   service: '/service',
   /** The VIP levels and the member's progress (issue 20), login required. */
   vip: '/vip',
+  /** The raffles with their published seed hashes, draws and winners (issue 21). */
+  raffles: '/raffles',
 } as const;
 
 /** The layouts of the player web app's pages (spec §2). */

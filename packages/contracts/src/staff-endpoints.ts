@@ -4,6 +4,7 @@ import { FEEDBACK_OPS_API } from './feedback';
 import { LOTTERY_OPS_API } from './lottery-ops';
 import { INBOX_OPS_API } from './inbox';
 import { OPS_API } from './ops-paths';
+import { REFERRAL_OPS_API } from './referral';
 import type { StaffPermission } from './staff';
 
 export type StaffEndpoint = {
@@ -156,6 +157,13 @@ export const STAFF_ENDPOINTS: readonly StaffEndpoint[] = [
   { method: 'POST', path: OPS_API.promotionStatus, permission: 'promotions.manage' },
   { method: 'GET', path: OPS_API.bonusGrants, permission: 'promotions.manage' },
   { method: 'POST', path: OPS_API.bonusGrants, permission: 'promotions.manage' },
+  // Invite friends and raffles (issue 21)
+  { method: 'GET', path: REFERRAL_OPS_API.referralSettings, permission: 'promotions.manage' },
+  { method: 'PUT', path: REFERRAL_OPS_API.referralSettings, permission: 'promotions.manage' },
+  { method: 'GET', path: REFERRAL_OPS_API.raffles, permission: 'promotions.manage' },
+  { method: 'POST', path: REFERRAL_OPS_API.raffles, permission: 'promotions.manage' },
+  { method: 'POST', path: REFERRAL_OPS_API.raffleCancel, permission: 'promotions.manage' },
+  { method: 'GET', path: REFERRAL_OPS_API.engagementCost, permission: 'reports.view' },
   { method: 'POST', path: OPS_API.bonusGrantApprove, permission: 'promotions.manage' },
   { method: 'POST', path: OPS_API.bonusGrantReject, permission: 'promotions.manage' },
   // The lottery back office (issue 23, ADR 0048)

@@ -7,6 +7,7 @@ import { seedDemoCashback } from './seed-cashback';
 import { seedDemoContent } from './seed-content';
 import { seedDemoContracts } from './seed-contracts';
 import { seedDemoPromotions } from './seed-promotions';
+import { seedDemoReferral } from './seed-referral';
 import { seedDemoStaff } from './seed-staff';
 import { seedDemoSupport } from './seed-support';
 import { seedDemoVip } from './seed-vip';
@@ -48,4 +49,6 @@ export const seedDemoData = async (db: Database, { hasher, staffSecrets, now, lo
   if (vipLevels > 0) log('demo VIP levels seeded', { vipLevels });
   // After the levels and the promotions: cashback, level limits and birthday bonuses, demo_member's birthday.
   if ((await seedDemoCashback(db, now)) > 0) log('demo cashback and VIP benefits seeded');
+  // After the accounts: demo_member's friends are members of the demo team.
+  if ((await seedDemoReferral(db, now)) > 0) log('demo invite friends and raffles seeded');
 };

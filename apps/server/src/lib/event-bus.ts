@@ -36,6 +36,8 @@ export type PlatformEvents = {
   'inbox.unread': { merchantId: number; memberId: bigint; unreadMessage: number | null };
   /** A broadcast message reached (or left) a merchant's inboxes: every client of the merchant asks its count. */
   'inbox.broadcast': { merchantId: number };
+  /** A referred friend qualified (invite friends, issue 21); `memberId` is the referrer. Missions listen. */
+  'referral.qualified': { merchantId: number; memberId: bigint; friendId: bigint };
 };
 
 export type EventBus = {

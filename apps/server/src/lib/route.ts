@@ -14,6 +14,7 @@ import type {
   MONEY_ROUTES,
   OPS_ROUTES,
   PLAYER_ROUTES,
+  REFERRAL_ROUTES,
 } from '@platform/contracts';
 import {
   ROUTE_DESCRIPTORS,
@@ -39,7 +40,8 @@ type Catalogue =
   | (typeof INBOX_ROUTES)[number]
   | (typeof FEEDBACK_ROUTES)[number]
   | (typeof CHAT_ROUTES)[number]
-  | (typeof LOTTERY_OPS_ROUTES)[number];
+  | (typeof LOTTERY_OPS_ROUTES)[number]
+  | (typeof REFERRAL_ROUTES)[number];
 export type RoutePath<M extends RouteMethod> = Extract<Catalogue, { method: M }>['path'];
 export type DescriptorOf<M extends RouteMethod, P extends string> = Extract<Catalogue, { method: M; path: P }>;
 

@@ -4,6 +4,7 @@ import { DepositPage } from '@/features/deposit/components/deposit-page';
 import { BonusDetails } from '@/features/promotions/components/bonus-details';
 import { PromotionsList } from '@/features/promotions/components/promotions-list';
 import { ManualRebate } from '@/features/rewards/components/manual-rebate';
+import { ReferralPage } from '@/features/referral/components/referral-page';
 import { RewardCentre } from '@/features/rewards/components/reward-centre';
 import type { MemberPages } from '@/features/member/components/member-pages';
 import { MessageCentre } from '@/features/messages/components/message-centre';
@@ -28,6 +29,7 @@ export const MEMBER_PAGES: MemberPages = {
   withdraw: { titleKey: 'member.pages.withdraw', Component: WithdrawPage },
   bonusDetails: { titleKey: 'member.pages.bonusDetails', Component: BonusDetails },
   rewardCenter: { titleKey: 'member.pages.rewardCenter', Component: RewardCentre },
+  referral: { titleKey: 'member.pages.referral', Component: ReferralPage },
   manualRebate: { titleKey: 'member.pages.manualRebate', Component: ManualRebate },
   promotions: { titleKey: 'member.pages.promotions', Component: PromotionsList },
   messageV2: { titleKey: 'member.pages.messageV2', Component: MessageCentre },

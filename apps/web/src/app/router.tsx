@@ -32,6 +32,7 @@ const PAGES: Record<Exclude<PageId, 'login' | 'register'>, () => Promise<RouteMo
   verify: () => import('./routes/verify'),
   service: () => import('./routes/service'),
   vip: () => import('./routes/vip'),
+  raffles: () => import('./routes/raffles'),
 };
 
 /** A page's chunk, once its strings are there too (the deferred part of the language pack, see pack-parts.ts). */

@@ -26,7 +26,8 @@ export type PageId =
   | 'seamless'
   | 'verify'
   | 'service'
-  | 'vip';
+  | 'vip'
+  | 'raffles';
 
 export type RouteEntry = {
   path: string;
@@ -84,6 +85,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   entry(ROUTES.service, 'service', 'pages.service'),
   // The VIP levels and the member's progress (issue 20): members only, as the member centre.
   entry(ROUTES.vip, 'vip', 'pages.vip', 'member'),
+  entry(ROUTES.raffles, 'raffles', 'pages.raffles'),
 ];
 
 /** Link builders, so query and hash conventions live in one place. */

@@ -14,10 +14,18 @@ export const affiliateCodeIn = (search: string): string | null => {
   return code !== '' && code.length <= MAX_CODE_LENGTH ? code : null;
 };
 
+/** A member's invite-friends code (`?referralCode=`, issue 21), kept for the tab the same way. */
+export const REFERRAL_STORAGE_KEY = 'referralCode';
+
 export const captureAffiliateCode = (search: string, store: KeyValueStore = sessionStore) => {
   const code = affiliateCodeIn(search);
   if (code) store.setItem(AFFILIATE_STORAGE_KEY, code);
+  const referral = (new URLSearchParams(search).get('referralCode') ?? '').trim();
+  if (referral !== '' && referral.length <= MAX_CODE_LENGTH) store.setItem(REFERRAL_STORAGE_KEY, referral);
 };
+
+export const readReferralCode = (store: KeyValueStore = sessionStore): string | null =>
+  store.getItem(REFERRAL_STORAGE_KEY) || null;
 
 export const readAffiliateCode = (store: KeyValueStore = sessionStore): string | null =>
   store.getItem(AFFILIATE_STORAGE_KEY) || null;

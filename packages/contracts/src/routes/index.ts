@@ -10,6 +10,7 @@ import { MONEY_ROUTES } from './money-routes';
 import { OPS_ROUTES } from './ops-routes';
 import { PLAYER_ROUTES } from './player-routes';
 import { AGENT_CONTRACT_OPS_ROUTES, AGENT_CONTRACT_ROUTES } from '../agent-contract-routes';
+import { REFERRAL_ROUTES } from '../referral';
 import type { RouteDescriptor } from './route-descriptor';
 
 export * from './route-descriptor';
@@ -46,4 +47,5 @@ export const ROUTE_DESCRIPTORS: readonly RouteDescriptor[] = [
   ...FEEDBACK_ROUTES,
   ...CHAT_ROUTES,
   ...LOTTERY_OPS_ROUTES,
+  ...REFERRAL_ROUTES,
 ];

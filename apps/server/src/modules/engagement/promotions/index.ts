@@ -37,6 +37,8 @@ export const createPromotionsModule = (deps: {
   now: Clock;
   /** The site flags: availablePromo.REFERRAL.enabled follows REFERRAL3. */
   whitelabelTree: MerchantService['whitelabelTree'];
+  /** Spec §6: the referral entry also needs the programme's own setting (engagement/referral); absent: the flag alone. */
+  referralEnabled?: (merchantId: number) => Promise<boolean>;
 }) => {
   const repo = promotionsRepository(deps.db);
   const opsRepo = promotionsOpsRepository(deps.db);
@@ -45,13 +47,14 @@ export const createPromotionsModule = (deps: {
   const ops = promotionsOpsServiceFactory({ repo: opsRepo, insert: repo.insert, audit: recordAudit });
   const grants = manualGrantsFactory({ repo: opsRepo, bonus: deps.bonus, now: deps.now, audit: recordAudit });
   const state = async (merchant: Merchant, memberId: bigint): Promise<PromotionState> => {
-    const [list, tree] = await Promise.all([
+    const [list, tree, referral] = await Promise.all([
       service.list(merchant, memberId, merchant.defaultLanguage),
       deps.whitelabelTree(merchant.id),
+      deps.referralEnabled?.(merchant.id) ?? true,
     ]);
     return {
       availablePromoCount: list.availablePromoCount,
-      availablePromo: { REFERRAL: { enabled: isModuleEnabled(tree, WHITELABEL_MODULES.REFERRAL) } },
+      availablePromo: { REFERRAL: { enabled: isModuleEnabled(tree, WHITELABEL_MODULES.REFERRAL) && referral } },
     };
   };
   return {

@@ -6,12 +6,14 @@ import type { WalletService } from '../../money/wallet';
 import { every, type JobDefinition } from '../../platform/jobs';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { BonusWalletService } from '../bonus-wallet';
+import { rewardsQueries } from './rewards-queries';
 import { rewardsRepository } from './rewards.repository';
 import { rewardsRoutes } from './rewards.routes';
 import { rewardsServiceFactory, type RewardsDeps } from './rewards.service';
 
 export type { RewardOffer, RewardRow } from './rewards.repository';
 export { rewardWire, REWARD_SOURCE, type PaidPromotion, type RewardsService } from './rewards.service';
+export type { RewardCostRow, RewardsQueries } from './rewards-queries';
 export { REWARD_CLAIM_RATE_RULE } from './rewards.routes';
 
 /**
@@ -31,6 +33,8 @@ export const createRewardsModule = (deps: {
   ];
   return {
     service,
+    /** Reads by kind: a programme's page and badge, the cost report (issue 21). */
+    queries: rewardsQueries(deps.db),
     jobs,
     routes:
       (options: { auth: Pick<Auth, 'requireMember'>; merchantOf: MerchantResolver; limiter: RateLimiter }) =>

@@ -31,17 +31,17 @@ export type RewardOffer = {
   expiresAt: Date;
 };
 
-type DbRow = Omit<RewardRow, 'id' | 'memberId' | 'amountMinor'> & {
+export type DbRow = Omit<RewardRow, 'id' | 'memberId' | 'amountMinor'> & {
   id: string;
   memberId: string;
   amountMinor: string;
 };
 
-const COLUMNS = `id::text, member_id::text AS "memberId", kind, reward_key AS "rewardKey",
+export const COLUMNS = `id::text, member_id::text AS "memberId", kind, reward_key AS "rewardKey",
   amount_minor::text AS "amountMinor", pay_as AS "payAs", turnover_multiple AS "turnoverMultiple", period, details,
   status, expires_at AS "expiresAt", created_at AS "createdAt", claimed_at AS "claimedAt"`;
 
-const toRow = (row: DbRow): RewardRow => ({
+export const toRow = (row: DbRow): RewardRow => ({
   ...row,
   id: BigInt(row.id),
   memberId: BigInt(row.memberId),

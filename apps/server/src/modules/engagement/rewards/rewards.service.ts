@@ -112,6 +112,7 @@ export const rewardsServiceFactory = ({ repo, wallet, bonus, now, paidPromotions
     /** Offers a reward under its business key; an existing key answers its reward (`created` false). */
     offer: (merchantId: number, offer: RewardOffer) => repo.offer(merchantId, offer, new Date(now())),
     byKey: repo.byKey,
+    byId: repo.byId,
     /**
      * The member's rewards and its paid promotion bonuses (as claimed PROMOTION rewards), newest first, and how many
      * rewards wait for a claim.

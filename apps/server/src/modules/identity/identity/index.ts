@@ -28,11 +28,11 @@ import { sessionRoutes } from './session.routes';
 import { noGameSessions, sessionServiceFactory, type GameSessionEnder, type Session } from './session.service';
 import { smsCodeServiceFactory } from './sms-code.service';
 import { downlineAccountsFactory } from './downline-accounts.service';
-import { noInvitations, type InvitationPort } from './invitations';
+import { noInvitations, noReferrals, type InvitationPort, type ReferralPort } from './invitations';
 import { memberStaffFactory } from './member-staff.service';
 
 export type { Auth } from './auth';
-export type { Invitation, InvitationPort } from './invitations';
+export type { Invitation, InvitationPort, Referral, ReferralPort } from './invitations';
 export type { NewDownline } from './downline-accounts.service';
 export type { GameSessionEnder, Session, SessionLookup } from './session.service';
 export type { MemberRow } from './member.repository';
@@ -74,6 +74,8 @@ export type IdentityModuleDeps = {
   endGameSessions?: GameSessionEnder;
   /** Agents' invitation links, asked on registration with a code (the agents module implements it). */
   invitations?: InvitationPort;
+  /** Members' referral codes, asked on registration with a referralCode (engagement/referral implements it). */
+  referrals?: ReferralPort;
 };
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -105,6 +107,7 @@ export const createIdentityModule = (deps: IdentityModuleDeps) => {
     captcha: deps.captcha,
     verification: deps.verification,
     invitations: deps.invitations ?? noInvitations,
+    referrals: deps.referrals ?? noReferrals,
   });
   const passwords = passwordServiceFactory({
     ...{ db, merchants, hasher, issuer, limiter, now, endGameSessions },

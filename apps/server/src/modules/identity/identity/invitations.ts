@@ -17,3 +17,22 @@ export const noInvitations: InvitationPort = {
   find: async () => undefined,
   registered: async () => undefined,
 };
+
+/**
+ * A member's referral code (issue 21, invite friends) belongs to engagement/referral; identity asks through this port
+ * on registration with `referralCode`, the same way it asks agents about invitation links.
+ */
+export type Referral = { referrerId: bigint };
+
+export type ReferralPort = {
+  /** The member whose referral code `code` is, while the programme is on; undefined otherwise (the code is then kept
+   * as the free-text referrer only, as before). */
+  find: (merchantId: number, code: string) => Promise<Referral | undefined>;
+  /** Records `memberId` as the referrer's friend. */
+  registered: (merchantId: number, referral: Referral, memberId: bigint, at: Date) => Promise<void>;
+};
+
+export const noReferrals: ReferralPort = {
+  find: async () => undefined,
+  registered: async () => undefined,
+};

@@ -54,7 +54,7 @@ type Requirement = 'required' | 'optional' | 'ignored' | 'refused';
  * Whether a field must, may or must not be sent. The merchant's rule decides (enabled, required), except where the
  * variant or a site setting does: the username of the mobile variant is the number; the number and its code are
  * required on the mobile variant and under REGMOBVERF3; an affiliate code is always accepted, since the client sends
- * the one from the URL when the field is hidden (spec §4).
+ * the one from the URL when the field is hidden (spec §4), and so is a referral code (a friend's invite link, issue 21).
  */
 const requirementOf = (
   field: RuledField,
@@ -72,6 +72,7 @@ const requirementOf = (
     case 'verificationCode':
       return smsNeeded ? 'required' : 'ignored';
     case 'affiliateCode':
+    case 'referralCode':
       return byRule === 'refused' ? 'optional' : byRule;
     default:
       return byRule;

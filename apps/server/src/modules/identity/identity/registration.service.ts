@@ -6,7 +6,7 @@ import { isModuleEnabled, type MerchantService } from '../../platform/merchant';
 import { enforceLimits, type RateLimiter, type RateRule } from '../../platform/rate-limit';
 import { destinationOf, type VerificationService } from '../verification';
 import type { RequestContext } from './identity.context';
-import type { Invitation, InvitationPort } from './invitations';
+import type { Invitation, InvitationPort, ReferralPort } from './invitations';
 import type { LoginIssuer } from './login-issuer';
 import { featureDisabled } from './login.service';
 import { MOBILE_KEY, isUniqueViolation, mobileTaken } from './member-errors';
@@ -35,6 +35,8 @@ export type RegistrationServiceDeps = {
   now: Clock;
   /** Agents' invitation links (the agents module, wired in platform-modules.ts). */
   invitations: InvitationPort;
+  /** Members' referral codes (engagement/referral, wired in platform-modules.ts). */
+  referrals: ReferralPort;
 };
 
 /** Where an invitation code places the new account: under `parentId`, as `userType`, counted on `invitation`. */
@@ -165,8 +167,11 @@ const register = async (
       throw new AppError('VERIFICATION_CODE_INVALID', 400, 'Please enter a valid verification code');
     }
   }
+  const referralCode = checked.values.referralCode;
+  const referral = referralCode === undefined ? undefined : await deps.referrals.find(merchantId, referralCode);
   const id = await insert(deps, ctx, username, checked, parent, request);
   if (parent?.invitation !== undefined) await deps.invitations.registered(merchantId, parent.invitation, id);
+  if (referral !== undefined) await deps.referrals.registered(merchantId, referral, id, new Date(deps.now()));
   const member = await deps.members.findById(merchantId, id);
   if (member === undefined) throw new Error('registered member vanished');
   return deps.issuer.issue(ctx, member, { method: 'REGISTER' });

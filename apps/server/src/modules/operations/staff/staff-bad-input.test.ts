@@ -7,6 +7,7 @@ import {
   INBOX_OPS_API,
   LOTTERY_OPS_API,
   OPS_API,
+  REFERRAL_OPS_API,
   STAFF_ENDPOINTS,
   type StaffEndpoint,
 } from '@platform/contracts';
@@ -64,6 +65,7 @@ const NO_INPUT = new Set([
   `POST ${OPS_API.promotionApplicationApprove}`,
   `POST ${OPS_API.bonusGrantApprove}`,
   `POST ${AGENT_CONTRACT_OPS_API.agentSettlementRerun}`,
+  `POST ${REFERRAL_OPS_API.raffleCancel}`,
   // Messages and customer service (issue 22): state changes without a body; a chat message is multipart (its own test).
   `POST ${FEEDBACK_OPS_API.close}`,
   `POST ${CHAT_OPS_API.take}`,
@@ -107,6 +109,18 @@ const BAD_INPUT: Record<string, BadInput> = {
     fields: ['amount', 'requestId'],
   },
   [`POST ${OPS_API.bonusGrantReject}`]: { body: { reason: '' }, fields: ['reason'] },
+  // Invite friends and raffles (issue 21)
+  [`PUT ${REFERRAL_OPS_API.referralSettings}`]: {
+    body: { enabled: true, minDeposit: '1', minValidBet: '1', windowDays: 0, reward: '1', sharePercent: '0.2' },
+    fields: ['windowDays'],
+  },
+  [`POST ${REFERRAL_OPS_API.raffles}`]: {
+    body: {
+      ...{ title: { EN: 'R' }, basis: 'DEPOSIT', ticketUnit: '10', maxTicketsPerMember: 5, prizes: [] },
+      ...{ opensAt: '2026-05-01T00:00:00Z', closesAt: '2026-05-02T00:00:00Z', drawAt: '2026-05-02T00:00:00Z' },
+    },
+    fields: ['prizes'],
+  },
   [`POST ${OPS_API.adjustments}`]: {
     body: {
       username: 'demo_member',

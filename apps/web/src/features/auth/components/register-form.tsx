@@ -6,7 +6,7 @@ import { CountrySelect } from '@/components/country-select';
 import { FormError, PasswordField, TextField } from '@/components/form-field';
 import { SmsSendButton } from '@/components/sms-send-button';
 import { SubmitButton } from '@/components/submit-button';
-import { readAffiliateCode } from '@/lib/affiliate';
+import { readAffiliateCode, readReferralCode } from '@/lib/affiliate';
 import { openNotice } from '@/lib/app-dialogs';
 import { ApiError } from '@/lib/api-client';
 import { useConfig } from '@/lib/config';
@@ -59,6 +59,7 @@ export function RegisterForm({ variant, captcha }: { variant: RegisterVariant; c
   const sender = useSmsSender();
   const layout = registerPlan(settings, variant);
   const [urlCode] = useState(readAffiliateCode);
+  const [urlReferral] = useState(readReferralCode);
   const [affiliateFailed, setAffiliateFailed] = useState(false);
   const [terms, setTerms] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
@@ -148,6 +149,8 @@ export function RegisterForm({ variant, captcha }: { variant: RegisterVariant; c
       ...(variant === 'mobile' ? { username: mobileNum } : { username: pick('username') }),
       ...(mobileNum ? { mobileNum, countryDialingCode: values.countryDialingCode } : {}),
       ...(affiliateCode ? { affiliateCode } : {}),
+      // A friend's invite link (issue 21): sent even when the referral field is hidden, like the affiliate code.
+      ...(!pick('referralCode') && urlReferral ? { referralCode: urlReferral } : {}),
       ...(layout.captcha && captcha.captcha
         ? { captchaId: captcha.captcha.captchaId, captcha: values.captcha ?? '' }
         : {}),

@@ -9,8 +9,11 @@ export type MemberPage = { titleKey: string; Component: ComponentType };
  */
 export type MemberPages = Partial<Record<MemberPageKey, MemberPage>>;
 
-/** Entries that show a count badge (spec §2: mission, message and reward; promotions: availablePromoCount, §3). */
-export const BADGE_PAGE_KEYS = ['missionLeaderboard', 'messageV2', 'rewardCenter', 'promotions'] as const;
+/**
+ * Entries that show a count badge (spec §2: mission, message and reward; promotions: availablePromoCount, §3; referral:
+ * its rewards waiting for a claim, issue 21).
+ */
+export const BADGE_PAGE_KEYS = ['missionLeaderboard', 'messageV2', 'rewardCenter', 'referral', 'promotions'] as const;
 export type BadgePageKey = (typeof BADGE_PAGE_KEYS)[number];
 export type BadgeCounts = Partial<Record<BadgePageKey, number>>;
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ROUTES, WHITELABEL_MODULES } from '@platform/contracts';
 import { paths } from '@/config/paths';
 import { isModuleEnabled, useConfig } from '@/lib/config';
-import { useAvailablePromoCount } from '@/lib/promotion-state';
+import { usePromotionState } from '@/lib/promotion-state';
 import { useSession } from '@/lib/session';
 
 /**
@@ -17,13 +17,18 @@ export function SideMenuLinks() {
   const { isLogin, isTrial } = useSession();
   const member = isLogin && !isTrial;
   // The public state's availablePromoCount: promotions the member can still join or claim (0 for guests).
-  const available = useAvailablePromoCount();
+  const { availablePromoCount: available, availablePromo } = usePromotionState();
   const links: { to: string; label: string; badge?: number }[] = [
     ...(member && isModuleEnabled(whitelabel, WHITELABEL_MODULES.MANUAL_REBATE)
       ? [{ to: paths.memberPage('manualRebate'), label: t('sideMenu.manualRebate') }]
       : []),
     ...(member ? [{ to: paths.memberPage('rewardCenter'), label: t('sideMenu.rewardCenter') }] : []),
     { to: ROUTES.promotions, label: t('sideMenu.promotions'), badge: available },
+    // Spec §2 side menu "agent/referral (if enabled)", §6: the site flag and the programme's setting (public state).
+    ...(member && availablePromo.REFERRAL.enabled
+      ? [{ to: paths.memberPage('referral'), label: t('sideMenu.referral') }]
+      : []),
+    { to: ROUTES.raffles, label: t('sideMenu.raffles') },
     ...(isModuleEnabled(whitelabel, WHITELABEL_MODULES.POINTS_SYSTEM)
       ? [{ to: ROUTES.pointMall, label: t('sideMenu.pointMall') }]
       : []),
