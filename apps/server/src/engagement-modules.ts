@@ -46,5 +46,9 @@ export const registerEngagementModules = async (app: FastifyInstance, deps: Enga
   deps.jobs.register(...rewards.jobs, ...vip.jobs, ...rebate.jobs);
   const memberApi = { auth: deps.auth, merchantOf: deps.merchantOf, limiter: deps.limiter };
   for (const module of [rewards, rebate]) await app.register(module.routes(memberApi));
-  await app.register(vip.routes(memberApi));
+  await app.register(vip.routes({ ...memberApi, staff: deps.staff }));
+  // VIP_LEVELS audiences of promotions follow the members' levels.
+  app.promotions.useVipLevels(async (merchantId, memberId) =>
+    (await vip.service.levelsOf(merchantId, [memberId])).get(memberId) ?? 0,
+  );
 };

@@ -51,3 +51,4 @@ export * from './bonus';
 export * from './promotions';
 export * from './rewards';
 export * from './promotions-ops';
+export * from './engagement-ops';

@@ -5,6 +5,9 @@ import type { Clock } from '../../../lib/clock';
 import { route } from '../../../lib/route';
 import type { Auth, MerchantResolver } from '../../identity/identity';
 import { every, type JobDefinition } from '../../platform/jobs';
+import { recordAudit } from '../../operations/audit';
+import type { StaffAuth } from '../../operations/staff';
+import { vipOpsRoutes } from './vip-ops';
 import { vipRepository } from './vip.repository';
 import { vipServiceFactory, type VipDeps } from './vip.service';
 
@@ -25,8 +28,9 @@ export const createVipModule = (deps: Omit<VipDeps, 'repo'> & { db: Database; no
     service,
     jobs,
     routes:
-      (options: { auth: Pick<Auth, 'requireMember'>; merchantOf: MerchantResolver }) =>
+      (options: { auth: Pick<Auth, 'requireMember'>; merchantOf: MerchantResolver; staff: StaffAuth }) =>
       async (app: FastifyInstance) => {
+        await app.register(vipOpsRoutes, { db: deps.db, service, staff: options.staff, audit: recordAudit });
         route(app, 'GET', API.vip.state, {
           guard: options.auth.requireMember,
           handler: async ({ caller, query, request, reply }) => {

@@ -38,6 +38,7 @@ const PARAMS: Record<string, string> = {
   lang: 'EN',
   anchor: 'terms',
   type: 'DAILY_SALARY',
+  level: '7',
 };
 const concrete = (path: string): string =>
   path
@@ -60,6 +61,7 @@ const NO_INPUT = new Set([
   `POST ${OPS_API.adjustmentApprove}`,
   `POST ${OPS_API.promotionApplicationApprove}`,
   `POST ${OPS_API.bonusGrantApprove}`,
+  `POST ${OPS_API.bonusForfeitApprove}`,
   `POST ${AGENT_CONTRACT_OPS_API.agentSettlementRerun}`,
   // Messages and customer service (issue 22): state changes without a body; a chat message is multipart (its own test).
   `POST ${FEEDBACK_OPS_API.close}`,
@@ -104,6 +106,18 @@ const BAD_INPUT: Record<string, BadInput> = {
     fields: ['amount', 'requestId'],
   },
   [`POST ${OPS_API.bonusGrantReject}`]: { body: { reason: '' }, fields: ['reason'] },
+  [`PUT ${OPS_API.vipLevel}`]: {
+    body: {
+      ...{ name: { EN: 'Gold' }, label: 'VIP7', upgradeBasis: 'VALID_BET', threshold: '100.00', upgradeBonus: '0' },
+      ...{ birthdayBonus: '0', withdrawDailyCount: null, withdrawDailyMax: null, rebateRates: { RNG: 'most' } },
+    },
+    fields: ['rebateRates.RNG'],
+  },
+  [`POST ${OPS_API.bonusForfeits}`]: {
+    body: { username: 'demo_member', reason: '', requestId: 'forfeit-0001' },
+    fields: ['reason'],
+  },
+  [`POST ${OPS_API.bonusForfeitReject}`]: { body: { reason: '' }, fields: ['reason'] },
   [`POST ${OPS_API.adjustments}`]: {
     body: {
       username: 'demo_member',
