@@ -48,7 +48,7 @@ export const registerEngagementModules = async (app: FastifyInstance, deps: Enga
   for (const module of [rewards, rebate]) await app.register(module.routes(memberApi));
   await app.register(vip.routes({ ...memberApi, staff: deps.staff }));
   // VIP_LEVELS audiences of promotions follow the members' levels.
-  app.promotions.useVipLevels(async (merchantId, memberId) =>
-    (await vip.service.levelsOf(merchantId, [memberId])).get(memberId) ?? 0,
+  app.promotions.useVipLevels(
+    async (merchantId, memberId) => (await vip.service.levelsOf(merchantId, [memberId])).get(memberId) ?? 0,
   );
 };

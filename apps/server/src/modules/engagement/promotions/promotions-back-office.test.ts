@@ -77,10 +77,16 @@ describeEachDatabase('promotions back office: preview, audiences, forfeits, cost
     const content = await as('content');
     const later = new Date(Date.now() + 48 * HOUR).toISOString();
     const created = ok(await call('POST', OPS_API.promotions, content, form({ startsAt: later })));
-    const url = (language: string) => `${OPS_API.promotionPreview.replace(':id', created.id as string)}?language=${language}`;
+    const url = (language: string) =>
+      `${OPS_API.promotionPreview.replace(':id', created.id as string)}?language=${language}`;
     const en = ok(await call('GET', url('EN'), content));
     expect(en).toMatchObject({ language: 'EN', live: false });
-    expect(en.promotion).toMatchObject({ title: 'Gold free spins bonus', terms: 'Wager 2x', bonus: '20.00', status: 'claim' });
+    expect(en.promotion).toMatchObject({
+      title: 'Gold free spins bonus',
+      terms: 'Wager 2x',
+      bonus: '20.00',
+      status: 'claim',
+    });
     const ty = ok(await call('GET', url('TY'), content));
     expect(ty.promotion).toMatchObject({ title: 'Gintong libreng bonus', terms: 'Tayaan ng 2x' });
     // Not live: members do not see it yet.
@@ -100,7 +106,9 @@ describeEachDatabase('promotions back office: preview, audiences, forfeits, cost
 
   it('should show a VIP-level promotion to members on those levels and an agent-team one to that team only', async () => {
     const content = await as('content');
-    const vipOnly = ok(await call('POST', OPS_API.promotions, content, form({ audience: 'VIP_LEVELS', audienceLevels: [2, 3] })));
+    const vipOnly = ok(
+      await call('POST', OPS_API.promotions, content, form({ audience: 'VIP_LEVELS', audienceLevels: [2, 3] })),
+    );
     expect(vipOnly).toMatchObject({ audience: 'VIP_LEVELS', audienceLevels: [2, 3], audienceAgent: null });
     const agent = await memberWithSession(app, getDb(), { userType: 1 });
     const team = ok(
@@ -116,9 +124,9 @@ describeEachDatabase('promotions back office: preview, audiences, forfeits, cost
       [merchantId, gold.id],
     );
     const seen = async (token: string) =>
-      ((await app.inject({ url: API.promotions.list, headers: bearer(token) })).json().value.list as { id: string }[]).map(
-        (p) => p.id,
-      );
+      (
+        (await app.inject({ url: API.promotions.list, headers: bearer(token) })).json().value.list as { id: string }[]
+      ).map((p) => p.id);
     expect(await seen(gold.token)).toContain(vipOnly.id);
     expect(await seen(gold.token)).not.toContain(team.id);
     expect(await seen(plain.token)).not.toContain(vipOnly.id);
@@ -178,10 +186,16 @@ describeEachDatabase('promotions back office: preview, audiences, forfeits, cost
     const kept = await memberWithSession(app, getDb());
     const keptGrant = await grant(kept.id, `ff-kept-${kept.id}`, 30_000n);
     const asked = ok(
-      await call('POST', OPS_API.bonusForfeits, maker, { ...body, username: kept.username, requestId: `forfeit-${kept.id}-1` }),
+      await call('POST', OPS_API.bonusForfeits, maker, {
+        ...body,
+        username: kept.username,
+        requestId: `forfeit-${kept.id}-1`,
+      }),
     );
     const rejected = ok(
-      await call('POST', OPS_API.bonusForfeitReject.replace(':id', asked.id as string), checker, { reason: 'no proof' }),
+      await call('POST', OPS_API.bonusForfeitReject.replace(':id', asked.id as string), checker, {
+        reason: 'no proof',
+      }),
     );
     expect(rejected).toMatchObject({ status: 'REJECTED', rejectReason: 'no proof' });
     expect((await app.bonusWallet.byId(merchantId, keptGrant.id))?.status).toBe('ACTIVE');

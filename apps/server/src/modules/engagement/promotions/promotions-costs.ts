@@ -20,8 +20,7 @@ export const promotionsViewsFactory = (deps: {
     const p = await deps.repo.one(merchant.id, id);
     if (p === undefined) throw new AppError('PROMOTION_NOT_FOUND', 404, 'No such promotion');
     const at = deps.now();
-    const live =
-      p.status === 'ACTIVE' && p.startsAt.getTime() <= at && (p.endsAt === null || p.endsAt.getTime() > at);
+    const live = p.status === 'ACTIVE' && p.startsAt.getTime() <= at && (p.endsAt === null || p.endsAt.getTime() > at);
     return { language, promotion: deps.service.preview(merchant, p, language), live };
   },
 

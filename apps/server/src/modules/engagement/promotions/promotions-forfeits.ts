@@ -81,7 +81,11 @@ export const bonusForfeitsFactory = (deps: {
       }
       await audit(tx, caller, {
         ...{ action: 'bonus.forfeit', ...target(row.id) },
-        before: { status: 'PENDING', requestedBy: row.requestedBy, balance: formatMoney(row.balanceMinor, merchant.currencyScale) },
+        before: {
+          status: 'PENDING',
+          requestedBy: row.requestedBy,
+          balance: formatMoney(row.balanceMinor, merchant.currencyScale),
+        },
         after: {
           status,
           member: row.username,

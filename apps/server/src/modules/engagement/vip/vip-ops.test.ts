@@ -67,7 +67,11 @@ describeEachDatabase('VIP levels in the back office', (getDb) => {
       ...{ birthday_bonus_minor: '1880', min_valid_bet_minor: '500000', rebate_rates: { RNG: 80, LIVE: 50 } },
     });
     // No limits: null.
-    const changed = await put(content, 7, gold({ withdrawDailyCount: null, withdrawDailyMax: '', upgradeBasis: 'VALID_BET' }));
+    const changed = await put(
+      content,
+      7,
+      gold({ withdrawDailyCount: null, withdrawDailyMax: '', upgradeBasis: 'VALID_BET' }),
+    );
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json().value).toMatchObject({ withdrawDailyCount: null, withdrawDailyMax: null });
     const list = await app.inject({ url: OPS_API.vipLevels, headers: content });
@@ -85,7 +89,10 @@ describeEachDatabase('VIP levels in the back office', (getDb) => {
     const auditsBefore = await audits();
     const aboveEdge = await put(content, 8, gold({ label: 'X', rebateRates: { RNG: '0.8', LIVE: '1.3' } }));
     expect(aboveEdge.statusCode, aboveEdge.body).toBe(422);
-    expect(aboveEdge.json()).toMatchObject({ code: 'REBATE_RATE_ABOVE_EDGE', value: { gameType: 'LIVE', maxRate: '1.2' } });
+    expect(aboveEdge.json()).toMatchObject({
+      code: 'REBATE_RATE_ABOVE_EDGE',
+      value: { gameType: 'LIVE', maxRate: '1.2' },
+    });
     for (const [payload, status, code] of [
       [gold({ rebateRates: { RNG: '-1' } }), 400, 'VALIDATION_FAILED'],
       [gold({ rebateRates: { RNG: '0.123' } }), 400, 'VALIDATION_FAILED'],
