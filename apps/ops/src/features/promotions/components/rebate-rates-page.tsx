@@ -11,7 +11,7 @@ import { getVipLevels, promotionKeys, saveVipLevel } from '../api/promotions-api
 import { withRates } from './vip-level-form';
 
 /** One level's rates, edited in place and saved whole; a rate above the house edge is refused by the server. */
-function RatesRow({ level, houseEdges }: { level: OpsVipLevel; houseEdges: Record<string, string> }) {
+function RatesRow({ level }: { level: OpsVipLevel }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [rates, setRates] = useState<Record<string, string>>(() =>
@@ -115,11 +115,7 @@ export function RebateRatesPage() {
             </thead>
             <tbody>
               {query.data.list.map((level) => (
-                <RatesRow
-                  key={`${level.level}-${JSON.stringify(level.rebateRates)}`}
-                  level={level}
-                  houseEdges={houseEdges}
-                />
+                <RatesRow key={`${level.level}-${JSON.stringify(level.rebateRates)}`} level={level} />
               ))}
             </tbody>
           </table>
