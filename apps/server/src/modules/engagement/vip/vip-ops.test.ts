@@ -79,7 +79,11 @@ describeEachDatabase('VIP levels in the back office', (getDb) => {
     const value = list.json().value as { list: OpsVipLevel[]; houseEdges: Record<string, string> };
     expect(value.houseEdges).toMatchObject({ RNG: '3', LIVE: '1.2' });
     expect(value.list.find((l) => l.level === 7)).toMatchObject({ upgradeBasis: 'VALID_BET', label: 'VIP7' });
-    expect(await audits()).toEqual(['vip.level.create:7', 'vip.level.update:7']);
+    // Zero bonuses are allowed (a level without them).
+    const plain = await put(content, 7, gold({ upgradeBonus: '0.00', birthdayBonus: '0' }));
+    expect(plain.statusCode, plain.body).toBe(200);
+    expect(plain.json().value).toMatchObject({ upgradeBonus: '0.00', birthdayBonus: '0.00' });
+    expect(await audits()).toEqual(['vip.level.create:7', 'vip.level.update:7', 'vip.level.update:7']);
   });
 
   it('should refuse a rebate rate above the house edge, bad input and other roles, writing nothing', async () => {

@@ -14,6 +14,8 @@ const percentOf = (bp: number): string => (bp / 100).toString();
 
 /** The form's amount in minor units, its field named in the answer so the form shows the message under it. */
 const amountIn = (text: string, merchant: Merchant, path: string): bigint => {
+  // A level's bonus or threshold may be zero (the wallet's amounts to move may not).
+  if (/^0+(\.0+)?$/.test(text.trim())) return 0n;
   try {
     return parseAmount(text, merchant);
   } catch (error) {
