@@ -67,7 +67,11 @@ export const registerEngagementModules = async (app: FastifyInstance, deps: Enga
   deps.jobs.register(...rewards.jobs, ...vip.jobs, ...rebate.jobs, ...cashback.jobs);
   const memberApi = { auth: deps.auth, merchantOf: deps.merchantOf, limiter: deps.limiter };
   for (const module of [rewards, rebate]) await app.register(module.routes(memberApi));
-  await app.register(vip.routes(memberApi));
+  await app.register(vip.routes({ ...memberApi, staff: deps.staff }));
+  // VIP_LEVELS audiences of promotions follow the members' levels.
+  app.promotions.useVipLevels(
+    async (merchantId, memberId) => (await vip.service.levelsOf(merchantId, [memberId])).get(memberId) ?? 0,
+  );
   // Invite friends and raffles (issue 21): read play statistics and deposits, pay through the reward centre.
   const rewardsPort = { offer: rewards.service.offer, queries: rewards.queries };
   const referral = createReferralModule({ db, now, merchants, play, rewards: rewardsPort, bus: deps.bus });

@@ -196,6 +196,12 @@ export const ErrorCode = {
   BONUS_GRANT_NOT_FOUND: 'BONUS_GRANT_NOT_FOUND',
   /** The manual bonus grant request was already approved or rejected. */
   BONUS_GRANT_DECIDED: 'BONUS_GRANT_DECIDED',
+  /** No such bonus forfeit request for this merchant. */
+  BONUS_FORFEIT_NOT_FOUND: 'BONUS_FORFEIT_NOT_FOUND',
+  /** The bonus forfeit request was already carried out, rejected or lapsed. */
+  BONUS_FORFEIT_DECIDED: 'BONUS_FORFEIT_DECIDED',
+  /** A promotion's audience names an agent that does not exist (or a member who is no agent). */
+  AGENT_NOT_FOUND: 'AGENT_NOT_FOUND',
   // Back office (issue 7)
   /** The member's status does not allow this (e.g. unlocking a closed account, resetting a trial's password). */
   MEMBER_STATE_INVALID: 'MEMBER_STATE_INVALID',

@@ -53,3 +53,4 @@ export * from './promotions';
 export * from './rewards';
 export * from './referral';
 export * from './promotions-ops';
+export * from './engagement-ops';

@@ -145,4 +145,18 @@ export const OPS_API = {
   bonusGrantApprove: '/wps/ops/bonus-grants/:id/approve',
   /** POST PromotionApplicationDecisionSchema (promotions.manage): rejects a pending manual grant. */
   bonusGrantReject: '/wps/ops/bonus-grants/:id/reject',
+  /** GET (promotions.manage): VIP levels with their benefits and the house edges (issue 20; engagement-ops.ts). */
+  vipLevels: '/wps/ops/vip-levels',
+  /** PUT OpsVipLevelInputSchema (promotions.manage): creates or changes a level; a rate above the edge is refused. */
+  vipLevel: '/wps/ops/vip-levels/:level',
+  /** GET (promotions.manage): a promotion as members would see it, in one language (?language=EN). */
+  promotionPreview: '/wps/ops/promotions/:id/preview',
+  /** GET (promotions.manage): granted, converted, forfeited and outstanding bonus per promotion over a date range. */
+  promotionCosts: '/wps/ops/promotion-costs',
+  /** GET (promotions.manage): bonus forfeit requests; POST BonusForfeitRequestSchema forfeits or asks (maker). */
+  bonusForfeits: '/wps/ops/bonus-forfeits',
+  /** POST (promotions.manage): a second staff member approves a pending forfeit (checker). */
+  bonusForfeitApprove: '/wps/ops/bonus-forfeits/:id/approve',
+  /** POST PromotionApplicationDecisionSchema (promotions.manage): rejects a pending forfeit; the bonus stays. */
+  bonusForfeitReject: '/wps/ops/bonus-forfeits/:id/reject',
 } as const;

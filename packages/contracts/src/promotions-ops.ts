@@ -18,7 +18,7 @@ const termTexts = z.object({ EN: z.string().trim().max(2_000), TY: z.string().tr
 const gameTypeCode = z.string().regex(/^[A-Z_]{2,24}$/, 'must be a game type');
 const isoDate = z.string().datetime({ offset: true, message: 'must be a date and time' });
 
-export const PROMOTION_AUDIENCES = ['EVERYONE', 'NEW_MEMBERS', 'AGENT_TEAM'] as const;
+export const PROMOTION_AUDIENCES = ['EVERYONE', 'NEW_MEMBERS', 'VIP_LEVELS', 'AGENT_TEAM'] as const;
 export const PROMOTION_STATES = ['DRAFT', 'ACTIVE', 'STOPPED'] as const;
 
 /** POST/PUT: a promotion's terms. `percent` (of the deposit) for deposit bonuses, `bonus` (fixed) for the others. */
@@ -28,6 +28,13 @@ export const OpsPromotionInputSchema = z
     title: texts,
     terms: termTexts,
     audience: z.enum(PROMOTION_AUDIENCES),
+    /** VIP_LEVELS: the levels whose members see it. */
+    audienceLevels: z.array(z.number().int().min(0).max(30)).max(31).default([]),
+    /** AGENT_TEAM: the agent (username) whose team, at any depth, sees it. */
+    audienceAgent: z.preprocess(
+      (v) => (v === '' || v === undefined ? null : v),
+      z.string().trim().min(1).max(64).nullable(),
+    ),
     startsAt: isoDate,
     endsAt: z.preprocess((v) => (v === '' ? null : v), isoDate.nullable()),
     perMemberLimit: z.number().int().min(1).max(1000),
@@ -50,6 +57,12 @@ export const OpsPromotionInputSchema = z
     const deposit = p.kind === 'FIRST_DEPOSIT' || p.kind === 'RELOAD';
     if (deposit && p.percent === null) ctx.addIssue({ code: 'custom', path: ['percent'], message: 'is required' });
     if (!deposit && p.bonus === null) ctx.addIssue({ code: 'custom', path: ['bonus'], message: 'is required' });
+    if (p.audience === 'VIP_LEVELS' && p.audienceLevels.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['audienceLevels'], message: 'is required' });
+    }
+    if (p.audience === 'AGENT_TEAM' && p.audienceAgent === null) {
+      ctx.addIssue({ code: 'custom', path: ['audienceAgent'], message: 'is required' });
+    }
     if (p.endsAt !== null && p.endsAt <= p.startsAt) {
       ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'must be after the start' });
     }
@@ -62,7 +75,9 @@ export const OpsPromotionSchema = z.object({
   kind: z.enum(PROMOTION_KINDS),
   title: z.object({ EN: z.string(), TY: z.string().optional() }),
   terms: z.object({ EN: z.string(), TY: z.string().optional() }),
-  audience: z.enum(['EVERYONE', 'NEW_MEMBERS', 'VIP_LEVELS', 'AGENT_TEAM']),
+  audience: z.enum(PROMOTION_AUDIENCES),
+  audienceLevels: z.array(z.number()),
+  audienceAgent: z.string().nullable(),
   status: z.enum(PROMOTION_STATES),
   startsAt: z.string(),
   endsAt: z.string().nullable(),

@@ -175,6 +175,14 @@ export const STAFF_ENDPOINTS: readonly StaffEndpoint[] = [
   { method: 'GET', path: LOTTERY_OPS_API.issues, permission: 'games.manage' },
   { method: 'POST', path: LOTTERY_OPS_API.cancelIssue, permission: 'games.manage' },
   { method: 'GET', path: LOTTERY_OPS_API.pnl, permission: 'games.manage' },
+  { method: 'GET', path: OPS_API.vipLevels, permission: 'promotions.manage' },
+  { method: 'PUT', path: OPS_API.vipLevel, permission: 'promotions.manage' },
+  { method: 'GET', path: OPS_API.promotionPreview, permission: 'promotions.manage' },
+  { method: 'GET', path: OPS_API.promotionCosts, permission: 'promotions.manage' },
+  { method: 'GET', path: OPS_API.bonusForfeits, permission: 'promotions.manage' },
+  { method: 'POST', path: OPS_API.bonusForfeits, permission: 'promotions.manage' },
+  { method: 'POST', path: OPS_API.bonusForfeitApprove, permission: 'promotions.manage' },
+  { method: 'POST', path: OPS_API.bonusForfeitReject, permission: 'promotions.manage' },
 ];
 
 /** The sign-in steps: staff routes without a session (the role test accepts these and nothing else off the table). */

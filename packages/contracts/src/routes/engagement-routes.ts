@@ -32,6 +32,7 @@ import {
   PromotionApplicationImageParamsSchema,
   PromotionStateSchema,
 } from '../promotions-ops';
+import { ENGAGEMENT_OPS_ROUTES } from './engagement-ops-routes';
 import type { RouteDescriptor } from './route-descriptor';
 
 /** The member's bonuses and promotions (issue 20; spec §2 member centre bonusDetails, promotions, rewardCenter). */
@@ -142,4 +143,5 @@ export const ENGAGEMENT_ROUTES = [
     body: PromotionApplicationDecisionSchema,
     response: ManualGrantSchema,
   },
+  ...ENGAGEMENT_OPS_ROUTES,
 ] as const satisfies readonly RouteDescriptor[];

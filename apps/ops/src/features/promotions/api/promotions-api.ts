@@ -1,4 +1,12 @@
 import {
+  BonusForfeitListSchema,
+  BonusForfeitSchema,
+  OpsPromotionPreviewSchema,
+  OpsVipLevelListSchema,
+  OpsVipLevelSchema,
+  PromotionCostReportSchema,
+  type BonusForfeitRequest,
+  type OpsVipLevelInput,
   ENGAGEMENT_ROUTES,
   ManualGrantListSchema,
   ManualGrantSchema,
@@ -19,6 +27,10 @@ export const promotionKeys = {
   list: ['promotions', 'list'] as const,
   applications: ['promotions', 'applications'] as const,
   grants: ['promotions', 'grants'] as const,
+  forfeits: ['promotions', 'forfeits'] as const,
+  vipLevels: ['promotions', 'vip-levels'] as const,
+  costs: (from: string, to: string) => ['promotions', 'costs', from, to] as const,
+  preview: (id: string, language: string) => ['promotions', 'preview', id, language] as const,
 };
 
 const route = (method: RouteMethod, path: string) => routeOf(ENGAGEMENT_ROUTES, method, path);
@@ -68,3 +80,35 @@ export const approveManualGrant = (id: string) =>
 
 export const rejectManualGrant = (id: string, reason: string) =>
   apiCall(route('POST', OPS_API.bonusGrantReject), { params: { id }, body: { reason } }, ManualGrantSchema);
+
+export const getVipLevels = (signal?: AbortSignal) =>
+  apiCall(route('GET', OPS_API.vipLevels), withSignal(signal), OpsVipLevelListSchema);
+
+export const saveVipLevel = (level: number, body: OpsVipLevelInput) =>
+  apiCall(route('PUT', OPS_API.vipLevel), { params: { level: String(level) }, body }, OpsVipLevelSchema);
+
+export const getPromotionPreview = (id: string, language: 'EN' | 'TY', signal?: AbortSignal) =>
+  apiCall(
+    route('GET', OPS_API.promotionPreview),
+    { params: { id }, query: { language }, ...withSignal(signal) },
+    OpsPromotionPreviewSchema,
+  );
+
+export const getPromotionCosts = (from: string, to: string, signal?: AbortSignal) =>
+  apiCall(
+    route('GET', OPS_API.promotionCosts),
+    { query: { from, to }, ...withSignal(signal) },
+    PromotionCostReportSchema,
+  );
+
+export const getBonusForfeits = (signal?: AbortSignal) =>
+  apiCall(route('GET', OPS_API.bonusForfeits), withSignal(signal), BonusForfeitListSchema);
+
+export const requestBonusForfeit = (body: BonusForfeitRequest) =>
+  apiCall(route('POST', OPS_API.bonusForfeits), { body }, BonusForfeitSchema);
+
+export const approveBonusForfeit = (id: string) =>
+  apiCall(route('POST', OPS_API.bonusForfeitApprove), { params: { id }, body: {} }, BonusForfeitSchema);
+
+export const rejectBonusForfeit = (id: string, reason: string) =>
+  apiCall(route('POST', OPS_API.bonusForfeitReject), { params: { id }, body: { reason } }, BonusForfeitSchema);

@@ -29,6 +29,7 @@ export function PromotionDialog({ promotion, onClose }: { promotion: OpsPromotio
     },
   );
   const deposit = isDepositKind(form.watch('kind'));
+  const audience = form.watch('audience');
   const options = (values: readonly string[], prefix: string) =>
     values.map((value) => ({ value, label: t(`${prefix}.${value}`) }));
   const field = (name: Parameters<typeof form.register>[0], label: string, extra: object = {}) => (
@@ -66,6 +67,12 @@ export function PromotionDialog({ promotion, onClose }: { promotion: OpsPromotio
             error={submit.fieldError('audience')}
             {...form.register('audience')}
           />
+          {audience === 'VIP_LEVELS' &&
+            field('audienceLevels', 'promotions.fields.audienceLevels', {
+              required: true,
+              hint: t('promotions.fields.audienceLevelsHint'),
+            })}
+          {audience === 'AGENT_TEAM' && field('audienceAgent', 'promotions.fields.audienceAgent', { required: true })}
         </div>
         <div className="form__grid promotions__grid">
           {field('title.EN', 'promotions.fields.titleEn', { required: true })}

@@ -10,6 +10,10 @@ export type PromotionForm = {
   title: { EN: string; TY: string };
   terms: { EN: string; TY: string };
   audience: OpsPromotionInput['audience'];
+  /** VIP_LEVELS: level numbers separated by commas ("2, 3"). */
+  audienceLevels: string;
+  /** AGENT_TEAM: the agent's username. */
+  audienceAgent: string;
   startsAt: string;
   endsAt: string;
   perMemberLimit: string;
@@ -61,6 +65,15 @@ export const toInput = (f: PromotionForm): OpsPromotionInput => {
     title: { EN: f.title.EN.trim(), ...(f.title.TY.trim() ? { TY: f.title.TY.trim() } : {}) },
     terms: { EN: f.terms.EN.trim(), ...(f.terms.TY.trim() ? { TY: f.terms.TY.trim() } : {}) },
     audience: f.audience,
+    audienceLevels:
+      f.audience === 'VIP_LEVELS'
+        ? f.audienceLevels
+            .split(',')
+            .map((v) => v.trim())
+            .filter((v) => v !== '')
+            .map(Number)
+        : [],
+    audienceAgent: f.audience === 'AGENT_TEAM' ? text(f.audienceAgent) : null,
     startsAt: instantOf(f.startsAt) ?? new Date().toISOString(),
     endsAt: instantOf(f.endsAt),
     perMemberLimit: numberOf(f.perMemberLimit),
@@ -95,7 +108,9 @@ export const promotionFormOf = (p: OpsPromotion | null): PromotionForm => ({
   kind: p?.kind ?? 'FREE',
   title: { EN: p?.title.EN ?? '', TY: p?.title.TY ?? '' },
   terms: { EN: p?.terms.EN ?? '', TY: p?.terms.TY ?? '' },
-  audience: p === null || p.audience === 'VIP_LEVELS' ? 'EVERYONE' : p.audience,
+  audience: p?.audience ?? 'EVERYONE',
+  audienceLevels: (p?.audienceLevels ?? []).join(', '),
+  audienceAgent: p?.audienceAgent ?? '',
   startsAt: localInputOf(p?.startsAt ?? new Date().toISOString()),
   endsAt: localInputOf(p?.endsAt ?? null),
   perMemberLimit: str(p?.perMemberLimit ?? 1),

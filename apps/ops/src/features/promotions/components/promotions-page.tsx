@@ -11,6 +11,7 @@ import { formatDateTime } from '@/lib/dates';
 import { showToast } from '@/lib/toast';
 import { getPromotions, promotionKeys, setPromotionStatus } from '../api/promotions-api';
 import { PromotionDialog } from './promotion-dialog';
+import { PromotionPreview } from './promotion-preview';
 
 const TONES: Record<OpsPromotion['status'], BadgeTone> = { ACTIVE: 'success', STOPPED: 'danger', DRAFT: 'neutral' };
 
@@ -41,6 +42,7 @@ export function PromotionsPage() {
   const query = useQuery({ queryKey: promotionKeys.list, queryFn: ({ signal }) => getPromotions(signal) });
   const [editing, setEditing] = useState<{ row: OpsPromotion | null } | null>(null);
   const [switching, setSwitching] = useState<OpsPromotion | null>(null);
+  const [previewing, setPreviewing] = useState<OpsPromotion | null>(null);
   const next = switching?.status === 'ACTIVE' ? 'STOPPED' : 'ACTIVE';
 
   const confirmSwitch = async () => {
@@ -103,6 +105,14 @@ export function PromotionsPage() {
           <button
             type="button"
             className="button button--ghost button--small"
+            data-testid="promotion-preview-open"
+            onClick={() => setPreviewing(row)}
+          >
+            {t('promotions.preview.open')}
+          </button>
+          <button
+            type="button"
+            className="button button--ghost button--small"
             data-testid="promotion-edit"
             onClick={() => setEditing({ row })}
           >
@@ -146,6 +156,7 @@ export function PromotionsPage() {
         testId="promotions"
       />
       {editing && <PromotionDialog promotion={editing.row} onClose={() => setEditing(null)} />}
+      {previewing && <PromotionPreview promotion={previewing} onClose={() => setPreviewing(null)} />}
       <ConfirmDialog
         open={switching !== null}
         onOpenChange={(open) => !open && setSwitching(null)}

@@ -11,6 +11,8 @@ const promotion = (overrides: Partial<OpsPromotion> = {}): OpsPromotion => ({
   title: { EN: '100% welcome bonus', TY: '100% welcome bonus hanggang 1,000' },
   terms: { EN: 'Wager x10' },
   audience: 'EVERYONE',
+  audienceLevels: [],
+  audienceAgent: null,
   status: 'ACTIVE',
   startsAt: '2026-03-01T00:00:00.000Z',
   endsAt: null,

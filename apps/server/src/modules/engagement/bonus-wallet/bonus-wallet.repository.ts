@@ -126,4 +126,40 @@ export const bonusWalletRepository = {
         [limit],
       )
     ).rows,
+
+  /**
+   * Grants made from `from` to `to` (business days in the merchant's time zone, inclusive), by promotion: how many, how
+   * much was granted, converted, forfeited (expiries included) and is still being wagered (active grants' balance).
+   */
+  costByPromotion: async (db: Queryable, merchantId: number, from: string, to: string) =>
+    (
+      await db.query<PromotionCostRow>(
+        `SELECT g.promotion_id AS "promotionId", count(*)::integer AS grants,
+           sum(g.amount_minor)::bigint AS "grantedMinor", sum(g.converted_minor)::bigint AS "convertedMinor",
+           sum(g.forfeited_minor)::bigint AS "forfeitedMinor",
+           sum(CASE WHEN g.status = 'ACTIVE' THEN bonus_cash_of(g.merchant_id, g.account_id) ELSE 0 END)::bigint
+             AS "outstandingMinor"
+         FROM bonus_grants g JOIN merchant_directory d ON d.id = g.merchant_id
+         WHERE g.merchant_id = $1 AND g.created_at >= ($2::date)::timestamp AT TIME ZONE d.timezone
+           AND g.created_at < ($3::date + 1)::timestamp AT TIME ZONE d.timezone
+         GROUP BY g.promotion_id ORDER BY sum(g.amount_minor) DESC, g.promotion_id NULLS LAST LIMIT 500`,
+        [merchantId, from, to],
+      )
+    ).rows.map((r) => ({
+      promotionId: r.promotionId === null ? null : BigInt(r.promotionId),
+      grants: Number(r.grants),
+      grantedMinor: BigInt(r.grantedMinor),
+      convertedMinor: BigInt(r.convertedMinor),
+      forfeitedMinor: BigInt(r.forfeitedMinor),
+      outstandingMinor: BigInt(r.outstandingMinor),
+    })),
+};
+
+type PromotionCostRow = {
+  promotionId: bigint | string | null;
+  grants: number;
+  grantedMinor: bigint | string;
+  convertedMinor: bigint | string;
+  forfeitedMinor: bigint | string;
+  outstandingMinor: bigint | string;
 };

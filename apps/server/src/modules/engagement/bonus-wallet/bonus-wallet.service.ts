@@ -218,6 +218,8 @@ export const bonusWalletServiceFactory = (deps: BonusWalletDeps) => {
 
     active: (merchantId: number, memberId: bigint, currency: string) => repo.active(db, merchantId, memberId, currency),
     byId: (merchantId: number, grantId: bigint) => repo.byId(db, merchantId, grantId),
+    /** Cost per promotion of the grants made over business days `from` to `to` (the back office's report). */
+    costByPromotion: (merchantId: number, from: string, to: string) => repo.costByPromotion(db, merchantId, from, to),
     ofMember: (merchantId: number, memberId: bigint, limit = 50) =>
       repo.ofMember(db, merchantId, memberId, Math.min(Math.max(limit, 1), 100)),
   };

@@ -8,6 +8,9 @@ import type { StaffAuth } from '../../operations/staff';
 import type { RateLimiter } from '../../platform/rate-limit';
 import { isModuleEnabled, type Merchant, type MerchantService } from '../../platform/merchant';
 import type { BonusWalletService } from '../bonus-wallet';
+import { promotionsViewsFactory } from './promotions-costs';
+import { bonusForfeitsFactory } from './promotions-forfeits';
+import { forfeitsRepository } from './promotions-forfeits.repository';
 import { manualGrantsFactory } from './promotions-manual-grants';
 import { promotionsOpsRepository } from './promotions-ops.repository';
 import { promotionsOpsServiceFactory } from './promotions-ops.service';
@@ -26,26 +29,34 @@ export type { CashbackPromotion, CashbackTerms, PromotionsCashback } from './pro
 export type { PromotionGrant } from './promotions-grants';
 
 /**
- * Promotions (issue 20; owns promotions, promotion_claims, promotion_claim_images and bonus_manual_grants): the member's list with the spec's
+ * Promotions (issue 20; owns promotions, promotion_claims, promotion_claim_images, bonus_manual_grants and
+ * bonus_forfeit_requests): the member's list with the spec's
  * activity statuses and availablePromoCount, free-bonus claims, deposit bonuses (the deposit module's port) and
  * application promotions decided by staff, each paid through the bonus wallet; the back office's promotions and manual
  * bonus grants (maker-checker, ADR 0037).
  */
 export const createPromotionsModule = (deps: {
   db: Database;
-  bonus: Pick<BonusWalletService, 'grant' | 'active'>;
+  bonus: Pick<BonusWalletService, 'grant' | 'active' | 'forfeit' | 'costByPromotion'>;
   now: Clock;
   /** The site flags: availablePromo.REFERRAL.enabled follows REFERRAL3. */
   whitelabelTree: MerchantService['whitelabelTree'];
   /** Spec §6: the referral entry also needs the programme's own setting (engagement/referral); absent: the flag alone. */
   referralEnabled?: (merchantId: number) => Promise<boolean>;
 }) => {
-  const repo = promotionsRepository(deps.db);
+  // A member's VIP level for VIP_LEVELS audiences: the VIP module is built later and plugs in with useVipLevels.
+  const vip = { levelOf: async (_merchantId: number, _memberId: bigint): Promise<number> => 0 };
+  const repo = promotionsRepository(deps.db, (merchantId, memberId) => vip.levelOf(merchantId, memberId));
   const opsRepo = promotionsOpsRepository(deps.db);
   const service = promotionsServiceFactory({ repo, bonus: deps.bonus, now: deps.now });
   const applications = promotionsApplicationsFactory({ repo, bonus: deps.bonus, now: deps.now, audit: recordAudit });
   const ops = promotionsOpsServiceFactory({ repo: opsRepo, insert: repo.insert, audit: recordAudit });
   const grants = manualGrantsFactory({ repo: opsRepo, bonus: deps.bonus, now: deps.now, audit: recordAudit });
+  const forfeits = bonusForfeitsFactory({
+    ...{ repo: forfeitsRepository(deps.db), members: opsRepo, bonus: deps.bonus },
+    ...{ now: deps.now, audit: recordAudit },
+  });
+  const views = promotionsViewsFactory({ repo: opsRepo, service, bonus: deps.bonus, now: deps.now });
   const state = async (merchant: Merchant, memberId: bigint): Promise<PromotionState> => {
     const [list, tree, referral] = await Promise.all([
       service.list(merchant, memberId, merchant.defaultLanguage),
@@ -69,6 +80,10 @@ export const createPromotionsModule = (deps: {
     /** The member's paid promotion bonuses, newest first, for the reward centre's list. */
     grantsOf: (merchantId: number, memberId: bigint, limit: number) =>
       promotionGrantsOf(deps.db, merchantId, memberId, limit),
+    /** Plugs in the VIP module's levels, which VIP_LEVELS audiences are decided on. */
+    useVipLevels: (levelOf: (merchantId: number, memberId: bigint) => Promise<number>) => {
+      vip.levelOf = levelOf;
+    },
     routes:
       (options: {
         auth: Pick<Auth, 'requireMember'>;
@@ -78,7 +93,10 @@ export const createPromotionsModule = (deps: {
       }) =>
       async (app: FastifyInstance) => {
         await app.register(promotionsRoutes, { service, applications, state, ...options });
-        await app.register(promotionsOpsRoutes, { applications, promotions: ops, grants, staff: options.staff });
+        await app.register(promotionsOpsRoutes, {
+          ...{ applications, promotions: ops, grants, forfeits, views },
+          staff: options.staff,
+        });
       },
   };
 };

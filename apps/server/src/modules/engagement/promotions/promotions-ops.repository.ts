@@ -4,7 +4,7 @@ import type { PromotionRow } from './promotions.repository';
 
 /** What staff set on a promotion (its id, state and claim count aside). */
 export type PromotionTerms = Omit<PromotionRow, 'id' | 'claimedCount' | 'status'>;
-export type OpsPromotionRow = PromotionRow & { createdAt: Date };
+export type OpsPromotionRow = PromotionRow & { createdAt: Date; audienceAgent: string | null };
 
 export type ManualGrantRow = {
   id: bigint;
@@ -31,7 +31,9 @@ const COLUMNS = `p.id, p.kind, p.title, p.terms, p.banner_url AS "bannerUrl", p.
   p.bonus_percent_bp AS "bonusPercentBp", p.bonus_max_minor AS "bonusMaxMinor", p.min_deposit_minor AS "minDepositMinor",
   p.turnover_multiple AS "turnoverMultiple", p.turnover_base AS "turnoverBase", p.weights,
   p.default_weight AS "defaultWeight", p.max_bet_minor AS "maxBetMinor", p.max_conversion_minor AS "maxConversionMinor",
-  p.expiry_hours AS "expiryHours", p.on_withdraw AS "onWithdraw", p.created_at AS "createdAt"`;
+  p.expiry_hours AS "expiryHours", p.on_withdraw AS "onWithdraw", p.created_at AS "createdAt",
+  (SELECT a.username FROM member_directory a WHERE a.merchant_id = p.merchant_id AND a.id = p.audience_agent_id)
+    AS "audienceAgent"`;
 
 const GRANT_COLUMNS = `g.id, g.member_id AS "memberId", m.username, g.amount_minor AS "amountMinor",
   g.turnover_multiple AS "turnoverMultiple", g.expiry_hours AS "expiryHours", g.reason, g.status,
@@ -67,13 +69,14 @@ export const promotionsOpsRepository = (db: Database) => ({
       `UPDATE promotions SET kind = $3, title = $4, terms = $5, audience = $6, starts_at = $7, ends_at = $8,
          per_member_limit = $9, total_limit = $10, bonus_fixed_minor = $11, bonus_percent_bp = $12,
          bonus_max_minor = $13, min_deposit_minor = $14, turnover_multiple = $15, turnover_base = $16, weights = $17,
-         default_weight = $18, max_bet_minor = $19, max_conversion_minor = $20, expiry_hours = $21, on_withdraw = $22
+         default_weight = $18, max_bet_minor = $19, max_conversion_minor = $20, expiry_hours = $21, on_withdraw = $22,
+         audience_levels = $23, audience_agent_id = $24
        WHERE merchant_id = $1 AND id = $2`,
       [
         ...[merchantId, id, p.kind, JSON.stringify(p.title), JSON.stringify(p.terms), p.audience, p.startsAt],
         ...[p.endsAt, p.perMemberLimit, p.totalLimit, p.bonusFixedMinor, p.bonusPercentBp, p.bonusMaxMinor],
         ...[p.minDepositMinor, p.turnoverMultiple, p.turnoverBase, JSON.stringify(p.weights), p.defaultWeight],
-        ...[p.maxBetMinor, p.maxConversionMinor, p.expiryHours, p.onWithdraw],
+        ...[p.maxBetMinor, p.maxConversionMinor, p.expiryHours, p.onWithdraw, p.audienceLevels, p.audienceAgentId],
       ],
     ),
 

@@ -4,6 +4,8 @@ import { route } from '../../../lib/route';
 import { sendImage } from '../../../lib/uploaded-image';
 import type { StaffAuth } from '../../operations/staff';
 import type { PromotionsApplications } from './promotions-applications';
+import type { PromotionsViews } from './promotions-costs';
+import type { BonusForfeits } from './promotions-forfeits';
 import type { ManualGrants } from './promotions-manual-grants';
 import type { PromotionsOpsService } from './promotions-ops.service';
 
@@ -18,10 +20,12 @@ export const promotionsOpsRoutes = async (
     applications: PromotionsApplications;
     promotions: PromotionsOpsService;
     grants: ManualGrants;
+    forfeits: BonusForfeits;
+    views: PromotionsViews;
     staff: StaffAuth;
   },
 ) => {
-  const { applications, promotions, grants, staff } = options;
+  const { applications, promotions, grants, forfeits, views, staff } = options;
   const guard = (request: Parameters<StaffAuth['requireStaff']>[0]) => staff.requireStaff(request, 'promotions.manage');
 
   route(app, 'GET', OPS_API.promotionApplications, {
@@ -87,5 +91,36 @@ export const promotionsOpsRoutes = async (
   route(app, 'POST', OPS_API.bonusGrantReject, {
     guard,
     handler: async ({ caller, params, body }) => grants.reject(caller, BigInt(params.id), body.reason),
+  });
+
+  route(app, 'GET', OPS_API.promotionPreview, {
+    guard,
+    handler: async ({ caller, params, query }) => views.preview(caller.merchant, BigInt(params.id), query.language),
+  });
+
+  route(app, 'GET', OPS_API.promotionCosts, {
+    guard,
+    handler: async ({ caller, query }) => views.costs(caller.merchant, query.from, query.to),
+  });
+
+  route(app, 'GET', OPS_API.bonusForfeits, {
+    guard,
+    handler: async ({ caller }) => forfeits.list(caller.merchant),
+  });
+
+  route(app, 'POST', OPS_API.bonusForfeits, {
+    guard,
+    what: { body: 'bonus forfeit' },
+    handler: async ({ caller, body }) => forfeits.request(caller, body),
+  });
+
+  route(app, 'POST', OPS_API.bonusForfeitApprove, {
+    guard,
+    handler: async ({ caller, params }) => forfeits.approve(caller, BigInt(params.id)),
+  });
+
+  route(app, 'POST', OPS_API.bonusForfeitReject, {
+    guard,
+    handler: async ({ caller, params, body }) => forfeits.reject(caller, BigInt(params.id), body.reason),
   });
 };

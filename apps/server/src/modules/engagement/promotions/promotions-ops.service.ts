@@ -1,4 +1,4 @@
-import { formatMoney, type OpsPromotion, type OpsPromotionInput } from '@platform/contracts';
+import { formatMoney, isAgentType, type OpsPromotion, type OpsPromotionInput } from '@platform/contracts';
 import type { Queryable } from '../../../db/database';
 import { AppError } from '../../../lib/app-error';
 import type { Merchant } from '../../platform/merchant';
@@ -36,7 +36,7 @@ export const termsOf = (input: OpsPromotionInput, merchant: Merchant): Promotion
     terms,
     bannerUrl: null,
     audience: input.audience,
-    audienceLevels: [],
+    audienceLevels: input.audience === 'VIP_LEVELS' ? [...new Set(input.audienceLevels)].sort((a, b) => a - b) : [],
     audienceAgentId: null,
     newMemberDays: 7,
     startsAt: new Date(input.startsAt),
@@ -67,6 +67,8 @@ export const opsPromotionWire = (p: OpsPromotionRow, merchant: Merchant): OpsPro
     title: { EN: p.title.EN ?? Object.values(p.title)[0] ?? '', ...(p.title.TY ? { TY: p.title.TY } : {}) },
     terms: { EN: p.terms.EN ?? '', ...(p.terms.TY ? { TY: p.terms.TY } : {}) },
     audience: p.audience,
+    audienceLevels: p.audienceLevels.map(Number),
+    audienceAgent: p.audience === 'AGENT_TEAM' ? p.audienceAgent : null,
     status: p.status,
     startsAt: p.startsAt.toISOString(),
     endsAt: p.endsAt?.toISOString() ?? null,
@@ -105,6 +107,18 @@ export const promotionsOpsServiceFactory = (deps: {
 }) => {
   const { repo, audit } = deps;
 
+  /** AGENT_TEAM: the agent named on the form (an unknown name, or a member who is no agent, is refused). */
+  const agentOf = async (merchant: Merchant, input: OpsPromotionInput): Promise<bigint | null> => {
+    if (input.audience !== 'AGENT_TEAM' || input.audienceAgent === null) return null;
+    const agent = await repo.memberByUsername(merchant.id, input.audienceAgent);
+    if (agent === undefined || !isAgentType(Number(agent.userType))) {
+      throw new AppError('AGENT_NOT_FOUND', 404, 'No such agent', {
+        value: { fields: [{ path: 'audienceAgent', message: 'No such agent' }] },
+      });
+    }
+    return BigInt(agent.id);
+  };
+
   const load = async (merchant: Merchant, id: bigint, q?: Queryable, lock = false) => {
     const row = await repo.one(merchant.id, id, q, lock);
     if (row === undefined) throw notFound();
@@ -118,7 +132,7 @@ export const promotionsOpsServiceFactory = (deps: {
 
     create: async (caller: StaffCaller, input: OpsPromotionInput): Promise<OpsPromotion> => {
       const { merchant } = caller;
-      const terms = termsOf(input, merchant);
+      const terms = { ...termsOf(input, merchant), audienceAgentId: await agentOf(merchant, input) };
       return repo.transaction(async (tx) => {
         const id = await deps.insert(merchant.id, { ...terms, status: 'ACTIVE' }, tx);
         const created = opsPromotionWire(await load(merchant, id, tx), merchant);
@@ -132,7 +146,7 @@ export const promotionsOpsServiceFactory = (deps: {
 
     update: async (caller: StaffCaller, id: bigint, input: OpsPromotionInput): Promise<OpsPromotion> => {
       const { merchant } = caller;
-      const terms = termsOf(input, merchant);
+      const terms = { ...termsOf(input, merchant), audienceAgentId: await agentOf(merchant, input) };
       return repo.transaction(async (tx) => {
         const before = opsPromotionWire(await load(merchant, id, tx, true), merchant);
         await repo.update(tx, merchant.id, id, terms);

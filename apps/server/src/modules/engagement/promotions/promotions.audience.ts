@@ -6,10 +6,10 @@ const DAY_MS = 86_400_000;
 
 /**
  * Whether a member is in a promotion's audience: everyone, members who signed up within its days, an agent's team (the
- * agent tree at any depth). VIP levels qualify no one until VIP levels exist.
+ * agent tree at any depth), members on one of its VIP levels.
  */
 export const audienceOf =
-  (repo: Pick<PromotionsRepository, 'inTeam'>, now: Clock) =>
+  (repo: Pick<PromotionsRepository, 'inTeam' | 'vipLevelOf'>, now: Clock) =>
   async (merchantId: number, p: PromotionRow, memberId: bigint, member: MemberFacts, q?: Queryable) => {
     switch (p.audience) {
       case 'EVERYONE':
@@ -19,6 +19,6 @@ export const audienceOf =
       case 'AGENT_TEAM':
         return p.audienceAgentId !== null && repo.inTeam(merchantId, p.audienceAgentId, memberId, q);
       case 'VIP_LEVELS':
-        return false;
+        return p.audienceLevels.includes(await repo.vipLevelOf(merchantId, memberId));
     }
   };

@@ -48,9 +48,14 @@ const COLUMNS = `p.id, p.kind, p.title, p.terms, p.banner_url AS "bannerUrl", p.
 /** Live promotions are bounded: a merchant runs a few dozen at once. */
 const MAX_LIVE = 100;
 
-/** SQL only (promotions, promotion_claims); reads members through identity's views. */
-export const promotionsRepository = (db: Database) => ({
+/** A member's VIP level (the VIP module's answer; 0 until it is wired in). */
+export type VipLevelOf = (merchantId: number, memberId: bigint) => Promise<number>;
+
+/** SQL only (promotions, promotion_claims); reads members through identity's views and VIP levels through a port. */
+export const promotionsRepository = (db: Database, vipLevelOf: VipLevelOf = async () => 0) => ({
   transaction: <T>(fn: (tx: Queryable) => Promise<T>) => db.transaction(fn),
+
+  vipLevelOf,
 
   live: async (merchantId: number, now: Date): Promise<PromotionRow[]> =>
     (

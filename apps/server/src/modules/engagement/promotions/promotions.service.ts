@@ -77,6 +77,10 @@ export const promotionsServiceFactory = ({ repo, bonus, now }: PromotionsService
   };
 
   return {
+    /** A promotion as a member in its audience with no claims would see it (the back office's preview). */
+    preview: (merchant: Merchant, p: PromotionRow, language: string): Promotion =>
+      wire(p, merchant, language, statusOf(p, undefined, true), p.perMemberLimit),
+
     list: async (merchant: Merchant, memberId: bigint, language: string): Promise<PromotionList> => {
       const at = new Date(now());
       const [live, counts, member] = await Promise.all([

@@ -6,6 +6,9 @@ import { route } from '../../../lib/route';
 import type { Auth, MerchantResolver } from '../../identity/identity';
 import { every, type JobDefinition } from '../../platform/jobs';
 import { vipBirthdayFactory } from './vip-benefits';
+import { recordAudit } from '../../operations/audit';
+import type { StaffAuth } from '../../operations/staff';
+import { vipOpsRoutes } from './vip-ops';
 import { vipRepository } from './vip.repository';
 import { vipServiceFactory, type VipDeps } from './vip.service';
 
@@ -39,8 +42,9 @@ export const createVipModule = (
     service,
     jobs,
     routes:
-      (options: { auth: Pick<Auth, 'requireMember'>; merchantOf: MerchantResolver }) =>
+      (options: { auth: Pick<Auth, 'requireMember'>; merchantOf: MerchantResolver; staff: StaffAuth }) =>
       async (app: FastifyInstance) => {
+        await app.register(vipOpsRoutes, { db: deps.db, service, staff: options.staff, audit: recordAudit });
         route(app, 'GET', API.vip.state, {
           guard: options.auth.requireMember,
           handler: async ({ caller, query, request, reply }) => {

@@ -69,8 +69,8 @@ const toMember = (row: MemberDbRow): VipMemberRow => ({
 
 /** SQL for vip_levels and vip_members (migration 0038). */
 export const vipRepository = (db: Queryable) => ({
-  levels: async (merchantId: number): Promise<VipLevelRow[]> => {
-    const { rows } = await db.query<LevelDbRow>(
+  levels: async (merchantId: number, q: Queryable = db): Promise<VipLevelRow[]> => {
+    const { rows } = await q.query<LevelDbRow>(
       `SELECT level, name, label, min_valid_bet_minor::text, upgrade_bonus_minor::text, rebate_rates, upgrade_basis,
          withdraw_daily_count, withdraw_daily_max_minor::text, birthday_bonus_minor::text
        FROM vip_levels WHERE merchant_id = $1 ORDER BY level`,
@@ -91,8 +91,8 @@ export const vipRepository = (db: Queryable) => ({
   },
 
   /** Writes the whole level (a created level, or every column of an existing one). */
-  setLevel: async (merchantId: number, level: VipLevelRow): Promise<void> => {
-    await db.query(
+  setLevel: async (merchantId: number, level: VipLevelRow, q: Queryable = db): Promise<void> => {
+    await q.query(
       `INSERT INTO vip_levels (merchant_id, level, name, label, min_valid_bet_minor, upgrade_bonus_minor, rebate_rates,
          upgrade_basis, withdraw_daily_count, withdraw_daily_max_minor, birthday_bonus_minor)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)

@@ -1,4 +1,5 @@
 import { formatMoney, MAX_AMOUNT_MINOR, type VipState } from '@platform/contracts';
+import type { Queryable } from '../../../db/database';
 import { AppError } from '../../../lib/app-error';
 import type { Clock } from '../../../lib/clock';
 import type { Merchant } from '../../platform/merchant';
@@ -147,7 +148,7 @@ export const vipServiceFactory = ({ repo, play, rewards, now }: VipDeps) => {
      * Creates or changes a level (the whole row: the 0044 columns left out take their defaults); a rebate rate above
      * its game type's house edge is refused (REBATE_RATE_ABOVE_EDGE) and nothing is written.
      */
-    setLevel: async (merchantId: number, input: VipLevelInput): Promise<void> => {
+    setLevel: async (merchantId: number, input: VipLevelInput, q?: Queryable): Promise<void> => {
       const level: VipLevelRow = {
         ...input,
         upgradeBasis: input.upgradeBasis ?? 'VALID_BET',
@@ -173,7 +174,7 @@ export const vipServiceFactory = ({ repo, play, rewards, now }: VipDeps) => {
           });
         }
       }
-      await repo.setLevel(merchantId, level);
+      await repo.setLevel(merchantId, level, q);
     },
     /** The public state's VIP fields (spec §3), the levels and the member's valid bet over the window. */
     state: async (merchant: Merchant, memberId: bigint, language: string): Promise<VipState> => {

@@ -42,6 +42,7 @@ const PARAMS: Record<string, string> = {
   type: 'DAILY_SALARY',
   gameCode: 'lott-ffc1',
   issueNo: '202611270001',
+  level: '7',
 };
 const concrete = (path: string): string =>
   path
@@ -64,6 +65,7 @@ const NO_INPUT = new Set([
   `POST ${OPS_API.adjustmentApprove}`,
   `POST ${OPS_API.promotionApplicationApprove}`,
   `POST ${OPS_API.bonusGrantApprove}`,
+  `POST ${OPS_API.bonusForfeitApprove}`,
   `POST ${AGENT_CONTRACT_OPS_API.agentSettlementRerun}`,
   `POST ${REFERRAL_OPS_API.raffleCancel}`,
   // Messages and customer service (issue 22): state changes without a body; a chat message is multipart (its own test).
@@ -121,6 +123,18 @@ const BAD_INPUT: Record<string, BadInput> = {
     },
     fields: ['prizes'],
   },
+  [`PUT ${OPS_API.vipLevel}`]: {
+    body: {
+      ...{ name: { EN: 'Gold' }, label: 'VIP7', upgradeBasis: 'VALID_BET', threshold: '100.00', upgradeBonus: '0' },
+      ...{ birthdayBonus: '0', withdrawDailyCount: null, withdrawDailyMax: null, rebateRates: { RNG: 'most' } },
+    },
+    fields: ['rebateRates.RNG'],
+  },
+  [`POST ${OPS_API.bonusForfeits}`]: {
+    body: { username: 'demo_member', reason: '', requestId: 'forfeit-0001' },
+    fields: ['reason'],
+  },
+  [`POST ${OPS_API.bonusForfeitReject}`]: { body: { reason: '' }, fields: ['reason'] },
   [`POST ${OPS_API.adjustments}`]: {
     body: {
       username: 'demo_member',
