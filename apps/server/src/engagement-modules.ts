@@ -3,6 +3,7 @@ import type { Database } from './db/database';
 import type { Clock } from './lib/clock';
 import type { EventBus } from './lib/event-bus';
 import type { BonusWalletService } from './modules/engagement/bonus-wallet';
+import { createPointsModule } from './modules/engagement/points';
 import { createRebateModule } from './modules/engagement/rebate';
 import { createRewardsModule } from './modules/engagement/rewards';
 import { createVipModule } from './modules/engagement/vip';
@@ -39,12 +40,18 @@ export type EngagementDeps = {
  */
 export const registerEngagementModules = async (app: FastifyInstance, deps: EngagementDeps): Promise<void> => {
   const { db, now, merchants, play } = deps;
-  const rewards = createRewardsModule({ db, now, wallet: deps.wallet, bonus: deps.bonus });
+  const { wallet, bonus } = deps;
+  const vipPort = { levelsOf: (m: number, ids: readonly bigint[]) => vip.service.levelsOf(m, ids) };
+  const checkPaymentPassword = deps.members.checkPaymentPassword;
+  const merchantById = (id: number) => merchants.byId(id);
+  const points = createPointsModule({ db, now, wallet, bonus, checkPaymentPassword, play, vip: vipPort, merchantById });
+  const rewards = createRewardsModule({ db, now, wallet, bonus, points: points.service });
   const vip = createVipModule({ db, now, play, rewards: rewards.service });
   const rebate = createRebateModule({ db, now, play, vip: vip.service, rewards: rewards.service, merchants });
   app.decorate('vip', vip.service);
-  deps.jobs.register(...rewards.jobs, ...vip.jobs, ...rebate.jobs);
+  deps.jobs.register(...rewards.jobs, ...vip.jobs, ...rebate.jobs, ...points.jobs);
   const memberApi = { auth: deps.auth, merchantOf: deps.merchantOf, limiter: deps.limiter };
   for (const module of [rewards, rebate]) await app.register(module.routes(memberApi));
   await app.register(vip.routes(memberApi));
+  await app.register(points.routes({ ...memberApi, sealed: deps.sealed, staff: deps.staff }));
 };

@@ -3,6 +3,7 @@ import { CHAT_OPS_API } from './chat';
 import { FEEDBACK_OPS_API } from './feedback';
 import { INBOX_OPS_API } from './inbox';
 import { OPS_API } from './ops-paths';
+import { POINTS_OPS_API } from './points';
 import type { StaffPermission } from './staff';
 
 export type StaffEndpoint = {
@@ -157,6 +158,16 @@ export const STAFF_ENDPOINTS: readonly StaffEndpoint[] = [
   { method: 'POST', path: OPS_API.bonusGrants, permission: 'promotions.manage' },
   { method: 'POST', path: OPS_API.bonusGrantApprove, permission: 'promotions.manage' },
   { method: 'POST', path: OPS_API.bonusGrantReject, permission: 'promotions.manage' },
+  // Points mall (issue 21)
+  { method: 'GET', path: POINTS_OPS_API.items, permission: 'promotions.manage' },
+  { method: 'POST', path: POINTS_OPS_API.items, permission: 'promotions.manage' },
+  { method: 'PUT', path: POINTS_OPS_API.item, permission: 'promotions.manage' },
+  { method: 'GET', path: POINTS_OPS_API.settings, permission: 'promotions.manage' },
+  { method: 'PUT', path: POINTS_OPS_API.settings, permission: 'promotions.manage' },
+  { method: 'GET', path: POINTS_OPS_API.redemptions, permission: 'promotions.manage' },
+  { method: 'POST', path: POINTS_OPS_API.redemptionApprove, permission: 'promotions.manage' },
+  { method: 'POST', path: POINTS_OPS_API.redemptionReject, permission: 'promotions.manage' },
+  { method: 'GET', path: POINTS_OPS_API.report, permission: 'reports.view' },
 ];
 
 /** The sign-in steps: staff routes without a session (the role test accepts these and nothing else off the table). */

@@ -13,6 +13,7 @@ import type {
   MONEY_ROUTES,
   OPS_ROUTES,
   PLAYER_ROUTES,
+  POINTS_ROUTES,
 } from '@platform/contracts';
 import {
   ROUTE_DESCRIPTORS,
@@ -37,7 +38,8 @@ type Catalogue =
   | (typeof ENGAGEMENT_ROUTES)[number]
   | (typeof INBOX_ROUTES)[number]
   | (typeof FEEDBACK_ROUTES)[number]
-  | (typeof CHAT_ROUTES)[number];
+  | (typeof CHAT_ROUTES)[number]
+  | (typeof POINTS_ROUTES)[number];
 export type RoutePath<M extends RouteMethod> = Extract<Catalogue, { method: M }>['path'];
 export type DescriptorOf<M extends RouteMethod, P extends string> = Extract<Catalogue, { method: M; path: P }>;
 

@@ -8,7 +8,7 @@ import type { RateLimiter } from '../../platform/rate-limit';
 import type { BonusWalletService } from '../bonus-wallet';
 import { rewardsRepository } from './rewards.repository';
 import { rewardsRoutes } from './rewards.routes';
-import { rewardsServiceFactory } from './rewards.service';
+import { rewardsServiceFactory, type RewardsDeps } from './rewards.service';
 
 export type { RewardOffer, RewardRow } from './rewards.repository';
 export { rewardWire, REWARD_SOURCE, type RewardsService } from './rewards.service';
@@ -23,6 +23,7 @@ export const createRewardsModule = (deps: {
   wallet: Pick<WalletService, 'memberAccount' | 'systemAccount' | 'post'>;
   bonus: Pick<BonusWalletService, 'grant'>;
   now: Clock;
+  points?: RewardsDeps['points'];
 }) => {
   const service = rewardsServiceFactory({ repo: rewardsRepository(deps.db), ...deps });
   const jobs: JobDefinition[] = [
