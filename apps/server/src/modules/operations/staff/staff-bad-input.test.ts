@@ -6,6 +6,7 @@ import {
   FEEDBACK_OPS_API,
   INBOX_OPS_API,
   OPS_API,
+  POINTS_OPS_API,
   STAFF_ENDPOINTS,
   type StaffEndpoint,
 } from '@platform/contracts';
@@ -60,6 +61,7 @@ const NO_INPUT = new Set([
   `POST ${OPS_API.adjustmentApprove}`,
   `POST ${OPS_API.promotionApplicationApprove}`,
   `POST ${OPS_API.bonusGrantApprove}`,
+  `POST ${POINTS_OPS_API.redemptionApprove}`,
   `POST ${AGENT_CONTRACT_OPS_API.agentSettlementRerun}`,
   // Messages and customer service (issue 22): state changes without a body; a chat message is multipart (its own test).
   `POST ${FEEDBACK_OPS_API.close}`,
@@ -104,6 +106,17 @@ const BAD_INPUT: Record<string, BadInput> = {
     fields: ['amount', 'requestId'],
   },
   [`POST ${OPS_API.bonusGrantReject}`]: { body: { reason: '' }, fields: ['reason'] },
+  // Points mall (issue 21)
+  [`POST ${POINTS_OPS_API.items}`]: {
+    body: { kind: 'GOODS', name: 'Mug', pricePoints: 0, stock: 1 },
+    fields: ['pricePoints'],
+  },
+  [`PUT ${POINTS_OPS_API.item}`]: { body: { kind: 'HAT', name: 'Mug', pricePoints: 10, stock: 1 }, fields: ['kind'] },
+  [`PUT ${POINTS_OPS_API.settings}`]: {
+    body: { enabled: true, convertPointsPerUnit: -1, convertMinPoints: 10, rates: [] },
+    fields: ['convertPointsPerUnit'],
+  },
+  [`POST ${POINTS_OPS_API.redemptionReject}`]: { body: { reason: '' }, fields: ['reason'] },
   [`POST ${OPS_API.adjustments}`]: {
     body: {
       username: 'demo_member',
