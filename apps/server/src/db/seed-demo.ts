@@ -5,6 +5,7 @@ import { seedDemo, seedDemoCatalogue, seedDemoDepositChannels } from './seed';
 import { seedDemoAccounts, type SeedHasher } from './seed-accounts';
 import { seedDemoContent } from './seed-content';
 import { seedDemoContracts } from './seed-contracts';
+import { seedDemoPoints } from './seed-points';
 import { seedDemoPromotions } from './seed-promotions';
 import { seedDemoStaff } from './seed-staff';
 import { seedDemoSupport } from './seed-support';
@@ -45,4 +46,6 @@ export const seedDemoData = async (db: Database, { hasher, staffSecrets, now, lo
   if (canned > 0) log('demo canned replies seeded', { canned });
   const vipLevels = await seedDemoVip(db, now);
   if (vipLevels > 0) log('demo VIP levels seeded', { vipLevels });
+  const mallItems = await seedDemoPoints(db, now);
+  if (mallItems > 0) log('demo points mall seeded', { mallItems });
 };

@@ -52,7 +52,7 @@ describeEachDatabase('points mall', (getDb) => {
   const staff = async (
     method: 'GET' | 'POST' | 'PUT',
     url: string,
-    payload?: unknown,
+    payload?: Record<string, unknown>,
     role: 'content' | 'admin' = 'content',
   ) =>
     app.inject({ method, url, headers: await staffHeaders(app, role), ...(payload === undefined ? {} : { payload }) });
