@@ -104,7 +104,7 @@ describe('points mall', () => {
     await platform.sql(
       `INSERT INTO rewards (merchant_id, member_id, kind, reward_key, amount_minor, pay_as, period, expires_at,
          created_at)
-       SELECT merchant_id, id, 'PROMOTION', 'e2e-points:' || id, 3000, 'POINTS', 'e2e', now() + interval '1 day', now()
+       SELECT merchant_id, id, 'PROMOTION', 'e2e-points:' || id, 3000, 'POINTS', 'e2e', now() + interval '30 days', now()
        FROM members WHERE username = $1`,
       [username],
     );
