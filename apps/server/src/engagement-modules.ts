@@ -6,6 +6,7 @@ import type { BonusWalletService } from './modules/engagement/bonus-wallet';
 import { createCashbackModule } from './modules/engagement/cashback';
 import type { PromotionsModule } from './modules/engagement/promotions';
 import { createRafflesModule } from './modules/engagement/raffles';
+import { createPointsModule } from './modules/engagement/points';
 import { createRebateModule } from './modules/engagement/rebate';
 import { createReferralModule } from './modules/engagement/referral';
 import { createRewardsModule } from './modules/engagement/rewards';
@@ -48,8 +49,13 @@ const titleIn = (title: Record<string, string>, language: string, fallback: stri
  */
 export const registerEngagementModules = async (app: FastifyInstance, deps: EngagementDeps): Promise<void> => {
   const { db, now, merchants, play } = deps;
+  const { wallet, bonus } = deps;
+  const vipPort = { levelsOf: (m: number, ids: readonly bigint[]) => vip.service.levelsOf(m, ids) };
+  const checkPaymentPassword = deps.members.checkPaymentPassword;
+  const merchantById = (id: number) => merchants.byId(id);
+  const points = createPointsModule({ db, now, wallet, bonus, checkPaymentPassword, play, vip: vipPort, merchantById });
   const rewards = createRewardsModule({
-    ...{ db, now, wallet: deps.wallet, bonus: deps.bonus },
+    ...{ db, now, wallet, bonus, points: points.service },
     paidPromotions: async (merchant, memberId, language, limit) =>
       (await deps.promotions.grantsOf(merchant.id, memberId, limit)).map((g) => ({
         ...g,
@@ -64,7 +70,7 @@ export const registerEngagementModules = async (app: FastifyInstance, deps: Enga
     promotions: deps.promotions.cashback,
   });
   app.decorate('vip', vip.service);
-  deps.jobs.register(...rewards.jobs, ...vip.jobs, ...rebate.jobs, ...cashback.jobs);
+  deps.jobs.register(...rewards.jobs, ...vip.jobs, ...rebate.jobs, ...cashback.jobs, ...points.jobs);
   const memberApi = { auth: deps.auth, merchantOf: deps.merchantOf, limiter: deps.limiter };
   for (const module of [rewards, rebate]) await app.register(module.routes(memberApi));
   await app.register(vip.routes({ ...memberApi, staff: deps.staff }));
@@ -79,4 +85,5 @@ export const registerEngagementModules = async (app: FastifyInstance, deps: Enga
   deps.jobs.register(...referral.jobs, ...raffles.jobs);
   await app.register(referral.routes({ auth: deps.auth, merchantOf: deps.merchantOf, staff: deps.staff }));
   await app.register(raffles.routes({ ...memberApi, staff: deps.staff }));
+  await app.register(points.routes({ ...memberApi, sealed: deps.sealed, staff: deps.staff }));
 };

@@ -255,6 +255,29 @@ export const ErrorCode = {
   CHAT_TAKEN: 'CHAT_TAKEN',
   /** Lottery back office (issue 23): the issue was drawn, or the odds version changed meanwhile. */
   LOTTERY_STATE: 'LOTTERY_STATE',
+  // Points mall (issue 21; points.ts)
+  /** Not enough points for the redemption or conversion. */
+  POINTS_INSUFFICIENT: 'POINTS_INSUFFICIENT',
+  /** No such item on sale (hidden, or another merchant's). */
+  MALL_ITEM_NOT_FOUND: 'MALL_ITEM_NOT_FOUND',
+  /** The item's stock is used up. */
+  MALL_OUT_OF_STOCK: 'MALL_OUT_OF_STOCK',
+  /** The member has redeemed the item as often as the item allows. */
+  MALL_LIMIT_REACHED: 'MALL_LIMIT_REACHED',
+  /** Goods need a delivery address. */
+  ADDRESS_REQUIRED: 'ADDRESS_REQUIRED',
+  /** The merchant has no conversion rate set. */
+  POINTS_CONVERT_OFF: 'POINTS_CONVERT_OFF',
+  /** Fewer points than the conversion minimum. */
+  POINTS_BELOW_MINIMUM: 'POINTS_BELOW_MINIMUM',
+  /** A reward is paid in points where the points mall is not wired. */
+  POINTS_UNAVAILABLE: 'POINTS_UNAVAILABLE',
+  /** No such redemption (staff). */
+  REDEMPTION_NOT_FOUND: 'REDEMPTION_NOT_FOUND',
+  /** The redemption was approved or rejected already. */
+  REDEMPTION_DECIDED: 'REDEMPTION_DECIDED',
+  /** The redemption's points were never taken: it can only be rejected. */
+  REDEMPTION_UNPAID: 'REDEMPTION_UNPAID',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 export const ErrorCodeSchema = z.enum(Object.values(ErrorCode) as [ErrorCode, ...ErrorCode[]]);

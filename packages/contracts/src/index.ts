@@ -52,5 +52,6 @@ export * from './bonus';
 export * from './promotions';
 export * from './rewards';
 export * from './referral';
+export * from './points';
 export * from './promotions-ops';
 export * from './engagement-ops';

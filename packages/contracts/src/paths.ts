@@ -1,3 +1,4 @@
+import { POINTS_API } from './points';
 /** Platform API paths. Spec names are kept where the spec gives them (§7); the rest follow its style. */
 export const API = {
   health: { live: '/health/live', ready: '/health/ready' },
@@ -191,6 +192,8 @@ export const SEALED_ENDPOINTS: readonly { method: 'POST' | 'PUT'; path: string }
   { method: 'POST', path: API.wallet.transferUpline },
   { method: 'POST', path: API.agent.transferDownline },
   { method: 'POST', path: API.agent.downlines },
+  { method: 'POST', path: POINTS_API.redeem },
+  { method: 'POST', path: POINTS_API.convert },
 ];
 
 /** Client route table (spec §2). */

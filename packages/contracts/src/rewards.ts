@@ -26,8 +26,11 @@ export const RewardSchema = z.object({
   kind: z.enum(REWARD_KINDS),
   status: z.enum(REWARD_STATUSES),
   amount: z.string(),
-  /** CASH is credited at once; BONUS becomes a bonus-wallet grant wagered `turnoverMultiple` times. */
-  payAs: z.enum(['CASH', 'BONUS']),
+  /**
+   * CASH is credited at once; BONUS becomes a bonus-wallet grant wagered `turnoverMultiple` times; POINTS credits the
+   * points mall's POINTS account (the amount is whole points).
+   */
+  payAs: z.enum(['CASH', 'BONUS', 'POINTS']),
   turnoverMultiple: z.number(),
   /**
    * The window it is for (a business day, or `from/to` for a week), the VIP level, or a PROMOTION's title. A PROMOTION

@@ -5,6 +5,7 @@ import { LOTTERY_OPS_API } from './lottery-ops';
 import { INBOX_OPS_API } from './inbox';
 import { OPS_API } from './ops-paths';
 import { REFERRAL_OPS_API } from './referral';
+import { POINTS_OPS_API } from './points';
 import type { StaffPermission } from './staff';
 
 export type StaffEndpoint = {
@@ -183,6 +184,16 @@ export const STAFF_ENDPOINTS: readonly StaffEndpoint[] = [
   { method: 'POST', path: OPS_API.bonusForfeits, permission: 'promotions.manage' },
   { method: 'POST', path: OPS_API.bonusForfeitApprove, permission: 'promotions.manage' },
   { method: 'POST', path: OPS_API.bonusForfeitReject, permission: 'promotions.manage' },
+  // Points mall (issue 21)
+  { method: 'GET', path: POINTS_OPS_API.items, permission: 'promotions.manage' },
+  { method: 'POST', path: POINTS_OPS_API.items, permission: 'promotions.manage' },
+  { method: 'PUT', path: POINTS_OPS_API.item, permission: 'promotions.manage' },
+  { method: 'GET', path: POINTS_OPS_API.settings, permission: 'promotions.manage' },
+  { method: 'PUT', path: POINTS_OPS_API.settings, permission: 'promotions.manage' },
+  { method: 'GET', path: POINTS_OPS_API.redemptions, permission: 'promotions.manage' },
+  { method: 'POST', path: POINTS_OPS_API.redemptionApprove, permission: 'promotions.manage' },
+  { method: 'POST', path: POINTS_OPS_API.redemptionReject, permission: 'promotions.manage' },
+  { method: 'GET', path: POINTS_OPS_API.report, permission: 'reports.view' },
 ];
 
 /** The sign-in steps: staff routes without a session (the role test accepts these and nothing else off the table). */

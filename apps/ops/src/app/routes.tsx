@@ -191,6 +191,21 @@ export const OPS_ROUTES: readonly OpsRoute[] = [
     nav: { group: 'content', order: 70 },
     Page: page(() => import('@/features/promotions/components/manual-grants-page'), 'ManualGrantsPage'),
   },
+  // Points mall (issue 21)
+  {
+    path: 'points/items',
+    permission: 'promotions.manage',
+    titleKey: 'nav.pointsMall',
+    nav: { group: 'content', order: 80 },
+    Page: page(() => import('@/features/points-mall/components/mall-items-page'), 'MallItemsPage'),
+  },
+  {
+    path: 'points/redemptions',
+    permission: 'promotions.manage',
+    titleKey: 'nav.pointsRedemptions',
+    nav: { group: 'content', order: 90 },
+    Page: page(() => import('@/features/points-mall/components/redemptions-page'), 'RedemptionsPage'),
+  },
   {
     path: 'promotions/forfeits',
     permission: 'promotions.manage',

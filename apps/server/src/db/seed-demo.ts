@@ -6,6 +6,7 @@ import { seedDemoAccounts, type SeedHasher } from './seed-accounts';
 import { seedDemoCashback } from './seed-cashback';
 import { seedDemoContent } from './seed-content';
 import { seedDemoContracts } from './seed-contracts';
+import { seedDemoPoints } from './seed-points';
 import { seedDemoPromotions } from './seed-promotions';
 import { seedDemoReferral } from './seed-referral';
 import { seedDemoStaff } from './seed-staff';
@@ -51,4 +52,6 @@ export const seedDemoData = async (db: Database, { hasher, staffSecrets, now, lo
   if ((await seedDemoCashback(db, now)) > 0) log('demo cashback and VIP benefits seeded');
   // After the accounts: demo_member's friends are members of the demo team.
   if ((await seedDemoReferral(db, now)) > 0) log('demo invite friends and raffles seeded');
+  const mallItems = await seedDemoPoints(db, now);
+  if (mallItems > 0) log('demo points mall seeded', { mallItems });
 };

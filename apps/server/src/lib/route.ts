@@ -15,6 +15,7 @@ import type {
   OPS_ROUTES,
   PLAYER_ROUTES,
   REFERRAL_ROUTES,
+  POINTS_ROUTES,
 } from '@platform/contracts';
 import {
   ROUTE_DESCRIPTORS,
@@ -41,7 +42,8 @@ type Catalogue =
   | (typeof FEEDBACK_ROUTES)[number]
   | (typeof CHAT_ROUTES)[number]
   | (typeof LOTTERY_OPS_ROUTES)[number]
-  | (typeof REFERRAL_ROUTES)[number];
+  | (typeof REFERRAL_ROUTES)[number]
+  | (typeof POINTS_ROUTES)[number];
 export type RoutePath<M extends RouteMethod> = Extract<Catalogue, { method: M }>['path'];
 export type DescriptorOf<M extends RouteMethod, P extends string> = Extract<Catalogue, { method: M; path: P }>;
 

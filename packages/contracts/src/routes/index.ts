@@ -11,6 +11,7 @@ import { OPS_ROUTES } from './ops-routes';
 import { PLAYER_ROUTES } from './player-routes';
 import { AGENT_CONTRACT_OPS_ROUTES, AGENT_CONTRACT_ROUTES } from '../agent-contract-routes';
 import { REFERRAL_ROUTES } from '../referral';
+import { POINTS_ROUTES } from '../points';
 import type { RouteDescriptor } from './route-descriptor';
 
 export * from './route-descriptor';
@@ -48,4 +49,5 @@ export const ROUTE_DESCRIPTORS: readonly RouteDescriptor[] = [
   ...CHAT_ROUTES,
   ...LOTTERY_OPS_ROUTES,
   ...REFERRAL_ROUTES,
+  ...POINTS_ROUTES,
 ];

@@ -26,6 +26,7 @@ export const createRewardsModule = (deps: {
   bonus: Pick<BonusWalletService, 'grant'>;
   now: Clock;
   paidPromotions?: RewardsDeps['paidPromotions'];
+  points?: RewardsDeps['points'];
 }) => {
   const service = rewardsServiceFactory({ repo: rewardsRepository(deps.db), ...deps });
   const jobs: JobDefinition[] = [

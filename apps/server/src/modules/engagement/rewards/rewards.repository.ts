@@ -8,7 +8,7 @@ export type RewardRow = {
   kind: RewardKind;
   rewardKey: string;
   amountMinor: bigint;
-  payAs: 'CASH' | 'BONUS';
+  payAs: 'CASH' | 'BONUS' | 'POINTS';
   turnoverMultiple: number;
   period: string;
   details: Record<string, unknown>;
@@ -24,7 +24,7 @@ export type RewardOffer = {
   kind: RewardKind;
   key: string;
   amountMinor: bigint;
-  payAs?: 'CASH' | 'BONUS';
+  payAs?: 'CASH' | 'BONUS' | 'POINTS';
   turnoverMultiple?: number;
   period: string;
   details?: Record<string, unknown>;

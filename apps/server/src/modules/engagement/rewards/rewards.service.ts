@@ -31,6 +31,10 @@ export type RewardsDeps = {
   wallet: Pick<WalletService, 'memberAccount' | 'systemAccount' | 'post'>;
   bonus: Pick<BonusWalletService, 'grant'>;
   now: Clock;
+  /** The points mall's port (engagement/points creditReward): a reward paid in points credits the POINTS account. */
+  points?: {
+    creditReward: (m: Merchant, member: bigint, key: string, points: bigint, ref: string) => Promise<bigint | null>;
+  };
 };
 
 /** The reward key of a paid promotion as the list shows it: its wire id is `promotion-<claim>` (nothing to claim). */
@@ -66,9 +70,20 @@ const claimed = () => new AppError('REWARD_CLAIMED', 409, 'This reward was claim
  * once pay once (the ledger replays the key) and the second answers REWARD_CLAIMED; a crash between the two leaves a
  * pending reward whose next claim replays the payment and marks it.
  */
-export const rewardsServiceFactory = ({ repo, wallet, bonus, now, paidPromotions }: RewardsDeps) => {
+export const rewardsServiceFactory = ({ repo, wallet, bonus, now, paidPromotions, points }: RewardsDeps) => {
   const pay = async (merchant: Merchant, reward: RewardRow) => {
     const key = `reward:${reward.id}`;
+    if (reward.payAs === 'POINTS') {
+      if (points === undefined) throw new AppError('POINTS_UNAVAILABLE', 409, 'Points cannot be paid here');
+      const transferId = await points.creditReward(
+        merchant,
+        reward.memberId,
+        key,
+        reward.amountMinor,
+        reward.rewardKey,
+      );
+      return { transferId, grantId: null };
+    }
     if (reward.payAs === 'BONUS') {
       const grant = await bonus.grant(merchant.id, reward.memberId, key, {
         amountMinor: reward.amountMinor,

@@ -1,11 +1,14 @@
-import { formatMoney, isTrialType, type Balance } from '@platform/contracts';
+import { formatMoney, isTrialType, POINTS_CURRENCY, type Balance } from '@platform/contracts';
 import { LRUCache } from 'lru-cache';
 import type { EventBus } from '../../../lib/event-bus';
 import type { AccountKey, LedgerService, PostInput, PostManyOutcome, PostResult, SystemPurpose } from '../ledger';
 import type { Merchant } from '../../platform/merchant';
 
-/** What a member's money is for: spendable cash, cash held by pending withdrawals, trial play money, a vendor wallet. */
-export type MemberPurpose = 'CASH' | 'FROZEN' | 'PLAY' | 'BONUS' | `VENDOR:${string}`;
+/**
+ * What a member's money is for: spendable cash, cash held by pending withdrawals, trial play money, a vendor wallet,
+ * and the points mall's points (a currency of their own, POINTS_CURRENCY: they never sum with money; ADR 0046).
+ */
+export type MemberPurpose = 'CASH' | 'FROZEN' | 'PLAY' | 'BONUS' | 'POINTS' | `VENDOR:${string}`;
 
 export type WalletServiceDeps = {
   ledger: LedgerService;
@@ -46,7 +49,7 @@ export const walletServiceFactory = ({
   };
 
   const currencyOf = (merchant: Merchant, purpose: string): string =>
-    purpose === 'PLAY' ? merchant.playCurrency : merchant.currencyCode;
+    purpose === 'PLAY' ? merchant.playCurrency : purpose === 'POINTS' ? POINTS_CURRENCY : merchant.currencyCode;
 
   const memberKey = (merchant: Merchant, memberId: bigint, purpose: MemberPurpose): AccountKey => ({
     merchantId: merchant.id,
@@ -137,6 +140,9 @@ export const walletServiceFactory = ({
       }
       return outcomes;
     },
+    /** One page of an account's transfers, newest first (the points mall's transaction detail). */
+    transfersOf: (merchantId: number, accountId: bigint, beforeId: bigint | null, limit: number) =>
+      ledger.listTransfers({ merchantId, accountId, beforeId, limit }),
     /** Whether a post under (source, key) was already applied (its retry replays; see LedgerService.isPosted). */
     isPosted: (merchantId: number, source: string, idempotencyKey: string): Promise<boolean> =>
       ledger.isPosted(merchantId, source, idempotencyKey),

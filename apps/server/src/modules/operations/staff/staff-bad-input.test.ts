@@ -8,6 +8,7 @@ import {
   LOTTERY_OPS_API,
   OPS_API,
   REFERRAL_OPS_API,
+  POINTS_OPS_API,
   STAFF_ENDPOINTS,
   type StaffEndpoint,
 } from '@platform/contracts';
@@ -66,6 +67,7 @@ const NO_INPUT = new Set([
   `POST ${OPS_API.promotionApplicationApprove}`,
   `POST ${OPS_API.bonusGrantApprove}`,
   `POST ${OPS_API.bonusForfeitApprove}`,
+  `POST ${POINTS_OPS_API.redemptionApprove}`,
   `POST ${AGENT_CONTRACT_OPS_API.agentSettlementRerun}`,
   `POST ${REFERRAL_OPS_API.raffleCancel}`,
   // Messages and customer service (issue 22): state changes without a body; a chat message is multipart (its own test).
@@ -135,6 +137,17 @@ const BAD_INPUT: Record<string, BadInput> = {
     fields: ['reason'],
   },
   [`POST ${OPS_API.bonusForfeitReject}`]: { body: { reason: '' }, fields: ['reason'] },
+  // Points mall (issue 21)
+  [`POST ${POINTS_OPS_API.items}`]: {
+    body: { kind: 'GOODS', name: 'Mug', pricePoints: 0, stock: 1 },
+    fields: ['pricePoints'],
+  },
+  [`PUT ${POINTS_OPS_API.item}`]: { body: { kind: 'HAT', name: 'Mug', pricePoints: 10, stock: 1 }, fields: ['kind'] },
+  [`PUT ${POINTS_OPS_API.settings}`]: {
+    body: { enabled: true, convertPointsPerUnit: -1, convertMinPoints: 10, rates: [] },
+    fields: ['convertPointsPerUnit'],
+  },
+  [`POST ${POINTS_OPS_API.redemptionReject}`]: { body: { reason: '' }, fields: ['reason'] },
   [`POST ${OPS_API.adjustments}`]: {
     body: {
       username: 'demo_member',

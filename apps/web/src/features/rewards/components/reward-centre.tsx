@@ -8,6 +8,12 @@ import { groupDigits } from '@/lib/wallet';
 import { apiLanguage, claimReward, fetchRewards, REWARDS_QUERY_ROOT, rewardsQueryKey } from '../api/rewards-api';
 import './rewards.css';
 
+const CLAIMED_TEXT = {
+  BONUS: 'rewards.claimedBonus',
+  CASH: 'rewards.claimedCash',
+  POINTS: 'rewards.claimedPoints',
+} as const;
+
 function RewardCard({ reward }: { reward: Reward }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -15,7 +21,7 @@ function RewardCard({ reward }: { reward: Reward }) {
     mutationFn: () => claimReward(reward.id),
     onSuccess: async (claimed) => {
       showToast(
-        t(claimed.payAs === 'BONUS' ? 'rewards.claimedBonus' : 'rewards.claimedCash', {
+        t(CLAIMED_TEXT[claimed.payAs], {
           amount: groupDigits(claimed.amount),
         }),
       );
@@ -44,7 +50,9 @@ function RewardCard({ reward }: { reward: Reward }) {
       <p className="muted">
         {period}
         {' · '}
-        {reward.payAs === 'BONUS' ? t('rewards.payBonus', { multiple: reward.turnoverMultiple }) : t('rewards.payCash')}
+        {reward.payAs === 'BONUS'
+          ? t('rewards.payBonus', { multiple: reward.turnoverMultiple })
+          : t(reward.payAs === 'POINTS' ? 'rewards.payPoints' : 'rewards.payCash')}
       </p>
       {reward.status === 'PENDING' ? (
         <div className="rewards__actions">
