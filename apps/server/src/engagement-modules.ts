@@ -3,6 +3,7 @@ import type { Database } from './db/database';
 import type { Clock } from './lib/clock';
 import type { EventBus } from './lib/event-bus';
 import type { BonusWalletService } from './modules/engagement/bonus-wallet';
+import { createMissionsModule } from './modules/engagement/missions';
 import { createRebateModule } from './modules/engagement/rebate';
 import { createRewardsModule } from './modules/engagement/rewards';
 import { createVipModule } from './modules/engagement/vip';
@@ -42,9 +43,18 @@ export const registerEngagementModules = async (app: FastifyInstance, deps: Enga
   const rewards = createRewardsModule({ db, now, wallet: deps.wallet, bonus: deps.bonus });
   const vip = createVipModule({ db, now, play, rewards: rewards.service });
   const rebate = createRebateModule({ db, now, play, vip: vip.service, rewards: rewards.service, merchants });
+  const missions = createMissionsModule({
+    db,
+    now,
+    bus: deps.bus,
+    play,
+    rewards: rewards.service,
+    members: deps.members,
+  });
   app.decorate('vip', vip.service);
-  deps.jobs.register(...rewards.jobs, ...vip.jobs, ...rebate.jobs);
+  deps.jobs.register(...rewards.jobs, ...vip.jobs, ...rebate.jobs, ...missions.jobs);
   const memberApi = { auth: deps.auth, merchantOf: deps.merchantOf, limiter: deps.limiter };
   for (const module of [rewards, rebate]) await app.register(module.routes(memberApi));
   await app.register(vip.routes(memberApi));
+  await app.register(missions.routes({ ...memberApi, staff: deps.staff }));
 };

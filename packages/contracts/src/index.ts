@@ -50,4 +50,5 @@ export * from './agent-contract-routes';
 export * from './bonus';
 export * from './promotions';
 export * from './rewards';
+export * from './missions';
 export * from './promotions-ops';

@@ -2,6 +2,7 @@ import { AGENT_CONTRACT_OPS_API } from './agent-contract-paths';
 import { CHAT_OPS_API } from './chat';
 import { FEEDBACK_OPS_API } from './feedback';
 import { INBOX_OPS_API } from './inbox';
+import { MISSIONS_OPS_API } from './missions';
 import { OPS_API } from './ops-paths';
 import type { StaffPermission } from './staff';
 
@@ -157,6 +158,14 @@ export const STAFF_ENDPOINTS: readonly StaffEndpoint[] = [
   { method: 'POST', path: OPS_API.bonusGrants, permission: 'promotions.manage' },
   { method: 'POST', path: OPS_API.bonusGrantApprove, permission: 'promotions.manage' },
   { method: 'POST', path: OPS_API.bonusGrantReject, permission: 'promotions.manage' },
+  // Missions and races (issue 21)
+  { method: 'GET', path: MISSIONS_OPS_API.missions, permission: 'promotions.manage' },
+  { method: 'POST', path: MISSIONS_OPS_API.missions, permission: 'promotions.manage' },
+  { method: 'POST', path: MISSIONS_OPS_API.missionStatus, permission: 'promotions.manage' },
+  { method: 'GET', path: MISSIONS_OPS_API.report, permission: 'promotions.manage' },
+  { method: 'GET', path: MISSIONS_OPS_API.races, permission: 'promotions.manage' },
+  { method: 'POST', path: MISSIONS_OPS_API.races, permission: 'promotions.manage' },
+  { method: 'GET', path: MISSIONS_OPS_API.race, permission: 'promotions.manage' },
 ];
 
 /** The sign-in steps: staff routes without a session (the role test accepts these and nothing else off the table). */

@@ -10,6 +10,7 @@ import type {
   CHAT_ROUTES,
   FEEDBACK_ROUTES,
   INBOX_ROUTES,
+  MISSION_ROUTES,
   MONEY_ROUTES,
   OPS_ROUTES,
   PLAYER_ROUTES,
@@ -37,7 +38,8 @@ type Catalogue =
   | (typeof ENGAGEMENT_ROUTES)[number]
   | (typeof INBOX_ROUTES)[number]
   | (typeof FEEDBACK_ROUTES)[number]
-  | (typeof CHAT_ROUTES)[number];
+  | (typeof CHAT_ROUTES)[number]
+  | (typeof MISSION_ROUTES)[number];
 export type RoutePath<M extends RouteMethod> = Extract<Catalogue, { method: M }>['path'];
 export type DescriptorOf<M extends RouteMethod, P extends string> = Extract<Catalogue, { method: M; path: P }>;
 

@@ -9,6 +9,7 @@ import { MONEY_ROUTES } from './money-routes';
 import { OPS_ROUTES } from './ops-routes';
 import { PLAYER_ROUTES } from './player-routes';
 import { AGENT_CONTRACT_OPS_ROUTES, AGENT_CONTRACT_ROUTES } from '../agent-contract-routes';
+import { MISSION_ROUTES } from '../missions';
 import type { RouteDescriptor } from './route-descriptor';
 
 export * from './route-descriptor';
@@ -43,4 +44,5 @@ export const ROUTE_DESCRIPTORS: readonly RouteDescriptor[] = [
   ...INBOX_ROUTES,
   ...FEEDBACK_ROUTES,
   ...CHAT_ROUTES,
+  ...MISSION_ROUTES,
 ];

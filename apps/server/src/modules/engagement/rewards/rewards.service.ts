@@ -59,7 +59,7 @@ export const rewardsServiceFactory = ({ repo, wallet, bonus, now }: RewardsDeps)
       wallet.memberAccount(merchant, reward.memberId, 'CASH'),
       wallet.systemAccount(merchant, 'PROMOTIONS'),
     ]);
-    const code = reward.kind === 'VIP_UPGRADE' ? 'BONUS' : 'REBATE';
+    const code = reward.kind === 'REBATE' || reward.kind === 'MANUAL_REBATE' ? 'REBATE' : 'BONUS';
     const result = await wallet.post(
       {
         merchantId: merchant.id,
@@ -89,6 +89,8 @@ export const rewardsServiceFactory = ({ repo, wallet, bonus, now }: RewardsDeps)
     /** Offers a reward under its business key; an existing key answers its reward (`created` false). */
     offer: (merchantId: number, offer: RewardOffer) => repo.offer(merchantId, offer, new Date(now())),
     byKey: repo.byKey,
+    /** What the rewards of one kind cost, by the id in their key (cost reports). */
+    costs: repo.costs,
     /** The member's rewards, newest first, and how many wait for a claim. */
     list: (merchantId: number, memberId: bigint) => repo.ofMember(merchantId, memberId, LIST_SIZE, new Date(now())),
     claim,
