@@ -1,5 +1,6 @@
 import { WHITELABEL_MODULES } from '@platform/contracts';
 import { MemberCentre } from '@/features/member/components/member-centre';
+import { useMissionCount } from '@/features/missions/components/use-mission-count';
 import { useRewardCount } from '@/features/rewards/components/use-reward-count';
 import { isModuleEnabled, useConfig } from '@/lib/config';
 import { useUnreadMessages } from '@/lib/inbox';
@@ -14,13 +15,14 @@ export function Component() {
   const unread = useUnreadMessages();
   const rewards = useRewardCount();
   const promotions = useAvailablePromoCount();
+  const missions = useMissionCount();
   const { whitelabel } = useConfig();
   const pages = isModuleEnabled(whitelabel, WHITELABEL_MODULES.MANUAL_REBATE) ? MEMBER_PAGES : WITHOUT_MANUAL_REBATE;
   return (
     <MemberCentre
       title={useRouteTitle()}
       pages={pages}
-      badgeCounts={{ messageV2: unread, rewardCenter: rewards, promotions }}
+      badgeCounts={{ messageV2: unread, rewardCenter: rewards, promotions, missionLeaderboard: missions }}
     />
   );
 }
