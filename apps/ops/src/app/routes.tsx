@@ -191,6 +191,21 @@ export const OPS_ROUTES: readonly OpsRoute[] = [
     nav: { group: 'content', order: 70 },
     Page: page(() => import('@/features/promotions/components/manual-grants-page'), 'ManualGrantsPage'),
   },
+  // Missions and races (issue 21)
+  {
+    path: 'missions',
+    permission: 'promotions.manage',
+    titleKey: 'nav.missions',
+    nav: { group: 'content', order: 80 },
+    Page: page(() => import('@/features/missions/components/missions-page'), 'MissionsPage'),
+  },
+  {
+    path: 'missions/races',
+    permission: 'promotions.manage',
+    titleKey: 'nav.races',
+    nav: { group: 'content', order: 90 },
+    Page: page(() => import('@/features/missions/components/races-page'), 'RacesPage'),
+  },
   {
     path: 'support/chats',
     permission: 'support.handle',

@@ -5,6 +5,7 @@ import { seedDemo, seedDemoCatalogue, seedDemoDepositChannels } from './seed';
 import { seedDemoAccounts, type SeedHasher } from './seed-accounts';
 import { seedDemoContent } from './seed-content';
 import { seedDemoContracts } from './seed-contracts';
+import { seedDemoMissions } from './seed-missions';
 import { seedDemoPromotions } from './seed-promotions';
 import { seedDemoStaff } from './seed-staff';
 import { seedDemoSupport } from './seed-support';
@@ -45,4 +46,6 @@ export const seedDemoData = async (db: Database, { hasher, staffSecrets, now, lo
   if (canned > 0) log('demo canned replies seeded', { canned });
   const vipLevels = await seedDemoVip(db, now);
   if (vipLevels > 0) log('demo VIP levels seeded', { vipLevels });
+  const missions = await seedDemoMissions(db, now);
+  if (missions > 0) log('demo missions and races seeded', { missions });
 };

@@ -59,7 +59,7 @@ export const playStatsRankings = (db: Queryable) => ({
          ORDER BY member_id, floor(payout * 100 / stake) DESC, settled_at
        )
        SELECT member_id::text, score::text, settled_at AS reached_at FROM best
-       ORDER BY score DESC, settled_at, member_id
+       ORDER BY best.score DESC, best.settled_at, best.member_id
        LIMIT $5`,
       [q.merchantId, q.from, q.to, q.gameType, q.limit, q.minStakeMinor.toString()],
     );

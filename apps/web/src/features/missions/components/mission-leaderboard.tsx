@@ -77,9 +77,7 @@ function MissionCard({ mission }: { mission: Mission }) {
           {mission.payAs === 'BONUS'
             ? t('rewards.payBonus', { multiple: mission.turnoverMultiple })
             : t('rewards.payCash')}
-          {mission.resetsAt
-            ? ` · ${t('missions.resets', { date: new Date(mission.resetsAt).toLocaleString() })}`
-            : ''}
+          {mission.resetsAt ? ` · ${t('missions.resets', { date: new Date(mission.resetsAt).toLocaleString() })}` : ''}
         </span>
         {mission.status === 'CLAIMABLE' ? (
           <button
@@ -114,9 +112,7 @@ function RaceCard({ race }: { race: Race }) {
         {t('missions.raceEnds', { date: new Date(race.endsAt).toLocaleString() })}
       </p>
       <p className="missions__me" data-testid="race-me">
-        {race.me
-          ? t('missions.myPlace', { rank: race.me.rank, score: score(race.me.score) })
-          : t('missions.notPlaced')}
+        {race.me ? t('missions.myPlace', { rank: race.me.rank, score: score(race.me.score) }) : t('missions.notPlaced')}
       </p>
       {race.top.length === 0 ? (
         <p className="muted">{t('missions.noStandings')}</p>
