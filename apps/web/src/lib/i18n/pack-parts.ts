@@ -23,6 +23,7 @@ export const DEFERRED_NAMESPACES: readonly string[] = [
   'rewards',
   'rebate',
   'vip',
+  'missions',
   // Read only once a call has failed, which is after start-up; until the part arrives, the server's own message shows.
   'errors.codes',
 ];
