@@ -27,7 +27,7 @@ const todayText = () => new Date().toISOString().slice(0, 10);
 const MissionFormSchema = z
   .custom<MissionForm>()
   .transform((v) => ({ ...v, turnoverMultiple: Number(v.turnoverMultiple.trim() === '' ? NaN : v.turnoverMultiple) }))
-  .pipe(OpsMissionInputSchema as unknown as z.ZodType<OpsMissionInput>) as unknown as z.ZodType<
+  .pipe(OpsMissionInputSchema as never) as unknown as z.ZodType<
   OpsMissionInput,
   MissionForm
 >;

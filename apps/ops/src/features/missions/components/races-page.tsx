@@ -43,7 +43,7 @@ const RaceFormSchema = z
       .filter((p) => p !== ''),
     turnoverMultiple: Number(v.turnoverMultiple.trim() === '' ? NaN : v.turnoverMultiple),
   }))
-  .pipe(OpsRaceInputSchema as unknown as z.ZodType<OpsRaceInput>) as unknown as z.ZodType<OpsRaceInput, RaceForm>;
+  .pipe(OpsRaceInputSchema as never) as unknown as z.ZodType<OpsRaceInput, RaceForm>;
 
 function RaceCreateForm() {
   const { t } = useTranslation();
