@@ -5,7 +5,7 @@ import { callsTo, mockApi } from '@/testing/api-mock';
 import { makeMemberInfo } from '@/testing/fixtures';
 import { renderApp, setViewport, signIn } from '@/testing/render-app';
 
-const COLD = { timeout: 10_000 };
+const COLD = { timeout: 30_000 };
 
 const mission = (overrides: Partial<Mission>): Mission => ({
   id: '1',
@@ -37,7 +37,7 @@ const race: Race = {
   me: { rank: 2, name: 'demo_member', score: '90.00', prize: '50.00', me: true },
 };
 
-describe('missions and leaderboards', { timeout: 20_000 }, () => {
+describe('missions and leaderboards', { timeout: 60_000 }, () => {
   beforeEach(() => {
     setViewport(true);
     signIn(0);
