@@ -82,108 +82,123 @@ const badgeOf = async (page: Page): Promise<string> =>
     .getByRole('link', { name: /Missions/ })
     .innerText();
 
+/** A busy machine (2 cores shared) plays the slot slowly: each flow gets its own generous time. */
+const FLOW_MS = 420_000;
+
 describe('missions and leaderboards', () => {
-  it('completes the daily mission by playing the slot, counts it on the badge, claims it, and resets tomorrow', async () => {
-    const { platform } = suite;
-    await platform.sql('DELETE FROM rate_limits');
-    const name = await newFundedMember();
-    const { page, token } = await memberPage(name);
-    await ready(page, '/member?page=missionLeaderboard');
-    const card = missionCard(page, SPIN_MISSION);
-    await card.waitFor({ timeout: 30_000 });
-    expect(await card.getAttribute('data-status')).toBe('IN_PROGRESS');
-    expect(await card.getByTestId('mission-progress').innerText()).toBe('0 / 5');
-    expect(await badgeOf(page)).not.toMatch(/\d/);
+  it(
+    'completes the daily mission by playing the slot, counts it on the badge, claims it, and resets tomorrow',
+    async () => {
+      const { platform } = suite;
+      await platform.sql('DELETE FROM rate_limits');
+      const name = await newFundedMember();
+      const { page, token } = await memberPage(name);
+      await ready(page, '/member?page=missionLeaderboard');
+      const card = missionCard(page, SPIN_MISSION);
+      await card.waitFor({ timeout: 30_000 });
+      expect(await card.getAttribute('data-status')).toBe('IN_PROGRESS');
+      expect(await card.getByTestId('mission-progress').innerText()).toBe('0 / 5');
+      expect(await badgeOf(page)).not.toMatch(/\d/);
 
-    await spin(page, 5);
-    await ready(page, '/member?page=missionLeaderboard');
-    await eventually(() => missionCard(page, SPIN_MISSION).getAttribute('data-status')).toBe('CLAIMABLE');
-    const claimable = (await get<MissionSummary>(token, MISSIONS_API.summary)).claimableCount;
-    expect(claimable).toBe(await byId(page, 'mission').and(page.locator('[data-status="CLAIMABLE"]')).count());
-    expect(claimable).toBeGreaterThanOrEqual(1);
-    await eventually(() => badgeOf(page)).toContain(String(claimable));
+      await spin(page, 5);
+      await ready(page, '/member?page=missionLeaderboard');
+      await eventually(() => missionCard(page, SPIN_MISSION).getAttribute('data-status')).toBe('CLAIMABLE');
+      const claimable = (await get<MissionSummary>(token, MISSIONS_API.summary)).claimableCount;
+      expect(claimable).toBe(await byId(page, 'mission').and(page.locator('[data-status="CLAIMABLE"]')).count());
+      expect(claimable).toBeGreaterThanOrEqual(1);
+      await eventually(() => badgeOf(page)).toContain(String(claimable));
 
-    const before = Number((await headerAmount(page)).replace(/,/g, ''));
-    await missionCard(page, SPIN_MISSION).getByTestId('mission-claim').click();
-    await page.getByText('3.00 added to your balance.').waitFor();
-    await eventually(() => missionCard(page, SPIN_MISSION).getAttribute('data-status')).toBe('CLAIMED');
-    await eventually(async () => Number((await headerAmount(page)).replace(/,/g, '')) - before).toBeCloseTo(3, 2);
-    const left = (await get<MissionSummary>(token, MISSIONS_API.summary)).claimableCount;
-    expect(left).toBe(claimable - 1);
-    if (left === 0) await eventually(() => badgeOf(page)).not.toMatch(/\d/);
+      const before = Number((await headerAmount(page)).replace(/,/g, ''));
+      await missionCard(page, SPIN_MISSION).getByTestId('mission-claim').click();
+      await page.getByText('3.00 added to your balance.').waitFor();
+      await eventually(() => missionCard(page, SPIN_MISSION).getAttribute('data-status')).toBe('CLAIMED');
+      await eventually(async () => Number((await headerAmount(page)).replace(/,/g, '')) - before).toBeCloseTo(3, 2);
+      const left = (await get<MissionSummary>(token, MISSIONS_API.summary)).claimableCount;
+      expect(left).toBe(claimable - 1);
+      if (left === 0) await eventually(() => badgeOf(page)).not.toMatch(/\d/);
 
-    // Tomorrow in the merchant's time zone the daily mission starts again from nothing.
-    await platform.clock.moveTo(platform.clock.now() + DAY_MS);
-    const fresh = await memberPage(name);
-    await ready(fresh.page, '/member?page=missionLeaderboard');
-    const reset = missionCard(fresh.page, SPIN_MISSION);
-    await eventually(() => reset.getAttribute('data-status')).toBe('IN_PROGRESS');
-    expect(await reset.getByTestId('mission-progress').innerText()).toBe('0 / 5');
-    await fresh.page.context().close();
-    await page.context().close();
-  });
+      // Tomorrow in the merchant's time zone the daily mission starts again from nothing.
+      await platform.clock.moveTo(platform.clock.now() + DAY_MS);
+      const fresh = await memberPage(name);
+      await ready(fresh.page, '/member?page=missionLeaderboard');
+      const reset = missionCard(fresh.page, SPIN_MISSION);
+      await eventually(() => reset.getAttribute('data-status')).toBe('IN_PROGRESS');
+      expect(await reset.getByTestId('mission-progress').innerText()).toBe('0 / 5');
+      await fresh.page.context().close();
+      await page.context().close();
+    },
+    FLOW_MS,
+  );
 
-  it('climbs the running wager race past a rival by playing', async () => {
-    const { platform } = suite;
-    await platform.sql('DELETE FROM rate_limits');
-    const [climber, rival] = [await newFundedMember(), await newFundedMember()];
-    const { page, token } = await memberPage(climber);
-    const perSpin = (await spin(page, 1)) / 1;
-    // The rival has bet a little more than one spin and a half.
-    await platform.sql(
-      `INSERT INTO game_rounds (merchant_id, vendor_code, round_id, member_id, game_code, currency, bet_minor, win_minor,
+  it(
+    'climbs the running wager race past a rival by playing',
+    async () => {
+      const { platform } = suite;
+      await platform.sql('DELETE FROM rate_limits');
+      const [climber, rival] = [await newFundedMember(), await newFundedMember()];
+      const { page, token } = await memberPage(climber);
+      const perSpin = (await spin(page, 1)) / 1;
+      // The rival has bet a little more than one spin and a half.
+      await platform.sql(
+        `INSERT INTO game_rounds (merchant_id, vendor_code, round_id, member_id, game_code, currency, bet_minor, win_minor,
          valid_bet_minor, status, started_at, settled_at)
        SELECT m.merchant_id, 'RGS', 'e2e-race-' || m.username, m.id, 'rgs-lucky-lanterns', 'USD', $2, 0, $2,
          'SETTLED', $3::timestamptz - interval '1 minute', $3::timestamptz
        FROM members m WHERE m.merchant_id = (SELECT id FROM merchants WHERE code = 'demo') AND m.username = $1`,
-      [rival, Math.round(perSpin * 150), new Date(platform.clock.now() - 30_000).toISOString()],
-    );
-    await platform.runJob('play-stats.rollup');
-    const rivalToken = await apiLogin(platform.baseUrl, rival, PASSWORD);
-    const rankIn = async (t: string) =>
-      (await get<RaceList>(t, MISSIONS_API.leaderboard)).list.find((r) => r.name === RACE)?.me?.rank ?? Infinity;
-    const placeOf = async () => ({ me: await rankIn(token), rival: await rankIn(rivalToken) });
-    const behind = await placeOf();
-    expect(behind.me).toBeGreaterThan(behind.rival);
+        [rival, Math.round(perSpin * 150), new Date(platform.clock.now() - 30_000).toISOString()],
+      );
+      await platform.runJob('play-stats.rollup');
+      const rivalToken = await apiLogin(platform.baseUrl, rival, PASSWORD);
+      const rankIn = async (t: string) =>
+        (await get<RaceList>(t, MISSIONS_API.leaderboard)).list.find((r) => r.name === RACE)?.me?.rank ?? Infinity;
+      const placeOf = async () => ({ me: await rankIn(token), rival: await rankIn(rivalToken) });
+      const behind = await placeOf();
+      expect(behind.me).toBeGreaterThan(behind.rival);
 
-    await ready(page, '/member?page=missionLeaderboard');
-    await byId(page, 'races-tab').click();
-    const raceCard = byId(page, 'race').filter({ hasText: RACE });
-    await eventually(() => raceCard.getByTestId('race-me').innerText()).toContain(`#${behind.me}`);
+      await ready(page, '/member?page=missionLeaderboard');
+      await byId(page, 'races-tab').click();
+      const raceCard = byId(page, 'race').filter({ hasText: RACE });
+      await eventually(() => raceCard.getByTestId('race-me').innerText()).toContain(`#${behind.me}`);
 
-    await spin(page, 1);
-    const ahead = await placeOf();
-    expect(ahead.me).toBeLessThan(ahead.rival);
-    await ready(page, '/member?page=missionLeaderboard');
-    await byId(page, 'races-tab').click();
-    await eventually(() => byId(page, 'race').filter({ hasText: RACE }).getByTestId('race-me').innerText()).toContain(
-      `#${ahead.me}`,
-    );
-    expect(
-      await byId(page, 'race').filter({ hasText: RACE }).locator('.missions__row--me').count(),
-    ).toBeLessThanOrEqual(1);
-    await page.context().close();
-  });
+      await spin(page, 1);
+      const ahead = await placeOf();
+      expect(ahead.me).toBeLessThan(ahead.rival);
+      await ready(page, '/member?page=missionLeaderboard');
+      await byId(page, 'races-tab').click();
+      await eventually(() => byId(page, 'race').filter({ hasText: RACE }).getByTestId('race-me').innerText()).toContain(
+        `#${ahead.me}`,
+      );
+      expect(
+        await byId(page, 'race').filter({ hasText: RACE }).locator('.missions__row--me').count(),
+      ).toBeLessThanOrEqual(1);
+      await page.context().close();
+    },
+    FLOW_MS,
+  );
 
-  it('refuses another member’s claim of a mission reward with a code, writing nothing', async () => {
-    const { platform } = suite;
-    await platform.sql('DELETE FROM rate_limits');
-    const [owner, other] = [await newFundedMember(), await newFundedMember()];
-    const { page, token } = await memberPage(owner);
-    await spin(page, 5);
-    await page.context().close();
-    const summary = await get<MissionSummary>(token, MISSIONS_API.summary);
-    const rewardId = summary.list.find((m) => m.name === SPIN_MISSION)!.rewardId!;
-    const otherToken = await apiLogin(platform.baseUrl, other, PASSWORD);
-    const balance = async (t: string) => (await get<{ balance: string }>(t, API.wallet.balance)).balance;
-    const otherBefore = await balance(otherToken);
-    const res = await fetch(`${platform.baseUrl}${API.rewards.claim.replace(':id', rewardId)}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${otherToken}` },
-    });
-    expect([res.status, ((await res.json()) as { code: string }).code]).toEqual([404, 'REWARD_NOT_FOUND']);
-    expect(await balance(otherToken)).toBe(otherBefore);
-    const after = await get<MissionSummary>(token, MISSIONS_API.summary);
-    expect(after.list.find((m) => m.name === SPIN_MISSION)!.status).toBe('CLAIMABLE');
-  });
+  it(
+    'refuses another member’s claim of a mission reward with a code, writing nothing',
+    async () => {
+      const { platform } = suite;
+      await platform.sql('DELETE FROM rate_limits');
+      const [owner, other] = [await newFundedMember(), await newFundedMember()];
+      const { page, token } = await memberPage(owner);
+      await spin(page, 5);
+      await page.context().close();
+      const summary = await get<MissionSummary>(token, MISSIONS_API.summary);
+      const rewardId = summary.list.find((m) => m.name === SPIN_MISSION)!.rewardId!;
+      const otherToken = await apiLogin(platform.baseUrl, other, PASSWORD);
+      const balance = async (t: string) => (await get<{ balance: string }>(t, API.wallet.balance)).balance;
+      const otherBefore = await balance(otherToken);
+      const res = await fetch(`${platform.baseUrl}${API.rewards.claim.replace(':id', rewardId)}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${otherToken}` },
+      });
+      expect([res.status, ((await res.json()) as { code: string }).code]).toEqual([404, 'REWARD_NOT_FOUND']);
+      expect(await balance(otherToken)).toBe(otherBefore);
+      const after = await get<MissionSummary>(token, MISSIONS_API.summary);
+      expect(after.list.find((m) => m.name === SPIN_MISSION)!.status).toBe('CLAIMABLE');
+    },
+    FLOW_MS,
+  );
 });
