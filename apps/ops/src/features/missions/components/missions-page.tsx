@@ -27,10 +27,7 @@ const todayText = () => new Date().toISOString().slice(0, 10);
 const MissionFormSchema = z
   .custom<MissionForm>()
   .transform((v) => ({ ...v, turnoverMultiple: Number(v.turnoverMultiple.trim() === '' ? NaN : v.turnoverMultiple) }))
-  .pipe(OpsMissionInputSchema as never) as unknown as z.ZodType<
-  OpsMissionInput,
-  MissionForm
->;
+  .pipe(OpsMissionInputSchema as never) as unknown as z.ZodType<OpsMissionInput, MissionForm>;
 
 /** The form that creates a mission (its window resets at the merchant's midnight, weeks on Monday). */
 function MissionCreateForm() {
