@@ -161,8 +161,13 @@ describe('missions and leaderboards', () => {
       await eventually(() => raceCard.getByTestId('race-me').innerText()).toContain(`#${behind.me}`);
 
       await spin(page, 1);
+      // The round reaches play statistics with the next take-in (the job also runs each minute).
+      await eventually(async () => {
+        await platform.runJob('play-stats.rollup');
+        const place = await placeOf();
+        return place.me < place.rival;
+      }, 90_000).toBe(true);
       const ahead = await placeOf();
-      expect(ahead.me).toBeLessThan(ahead.rival);
       await ready(page, '/member?page=missionLeaderboard');
       await byId(page, 'races-tab').click();
       await eventually(() => byId(page, 'race').filter({ hasText: RACE }).getByTestId('race-me').innerText()).toContain(
@@ -185,8 +190,13 @@ describe('missions and leaderboards', () => {
       const { page, token } = await memberPage(owner);
       await spin(page, 5);
       await page.context().close();
-      const summary = await get<MissionSummary>(token, MISSIONS_API.summary);
-      const rewardId = summary.list.find((m) => m.name === SPIN_MISSION)!.rewardId!;
+      const rewardIdOf = async () => {
+        await platform.runJob('play-stats.rollup');
+        const summary = await get<MissionSummary>(token, MISSIONS_API.summary);
+        return summary.list.find((m) => m.name === SPIN_MISSION)?.rewardId ?? null;
+      };
+      await eventually(rewardIdOf, 90_000).not.toBeNull();
+      const rewardId = (await rewardIdOf())!;
       const otherToken = await apiLogin(platform.baseUrl, other, PASSWORD);
       const balance = async (t: string) => (await get<{ balance: string }>(t, API.wallet.balance)).balance;
       const otherBefore = await balance(otherToken);
