@@ -7,6 +7,7 @@ import { createCashbackModule } from './modules/engagement/cashback';
 import type { PromotionsModule } from './modules/engagement/promotions';
 import { createRafflesModule } from './modules/engagement/raffles';
 import { createPointsModule } from './modules/engagement/points';
+import { createMissionsModule } from './modules/engagement/missions';
 import { createRebateModule } from './modules/engagement/rebate';
 import { createReferralModule } from './modules/engagement/referral';
 import { createRewardsModule } from './modules/engagement/rewards';
@@ -69,8 +70,16 @@ export const registerEngagementModules = async (app: FastifyInstance, deps: Enga
     ...{ now, play, vip: vip.service, rewards: rewards.service },
     promotions: deps.promotions.cashback,
   });
+  const missions = createMissionsModule({
+    db,
+    now,
+    bus: deps.bus,
+    play,
+    rewards: rewards.service,
+    members: deps.members,
+  });
   app.decorate('vip', vip.service);
-  deps.jobs.register(...rewards.jobs, ...vip.jobs, ...rebate.jobs, ...cashback.jobs, ...points.jobs);
+  deps.jobs.register(...rewards.jobs, ...vip.jobs, ...rebate.jobs, ...cashback.jobs, ...points.jobs, ...missions.jobs);
   const memberApi = { auth: deps.auth, merchantOf: deps.merchantOf, limiter: deps.limiter };
   for (const module of [rewards, rebate]) await app.register(module.routes(memberApi));
   await app.register(vip.routes({ ...memberApi, staff: deps.staff }));
@@ -86,4 +95,5 @@ export const registerEngagementModules = async (app: FastifyInstance, deps: Enga
   await app.register(referral.routes({ auth: deps.auth, merchantOf: deps.merchantOf, staff: deps.staff }));
   await app.register(raffles.routes({ ...memberApi, staff: deps.staff }));
   await app.register(points.routes({ ...memberApi, sealed: deps.sealed, staff: deps.staff }));
+  await app.register(missions.routes({ ...memberApi, staff: deps.staff }));
 };

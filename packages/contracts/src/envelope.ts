@@ -172,6 +172,10 @@ export const ErrorCode = {
   REWARD_CLAIMED: 'REWARD_CLAIMED',
   /** The reward expired before it was claimed. */
   REWARD_EXPIRED: 'REWARD_EXPIRED',
+  /** No such mission (back office; issue 21). */
+  MISSION_NOT_FOUND: 'MISSION_NOT_FOUND',
+  /** No such race. */
+  RACE_NOT_FOUND: 'RACE_NOT_FOUND',
   /** The site has the manual rebate (MANPLAYREB3) switched off. */
   REBATE_DISABLED: 'REBATE_DISABLED',
   /** The manual rebate of this window was claimed already (one claim per window). */

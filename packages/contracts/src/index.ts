@@ -53,5 +53,6 @@ export * from './promotions';
 export * from './rewards';
 export * from './referral';
 export * from './points';
+export * from './missions';
 export * from './promotions-ops';
 export * from './engagement-ops';

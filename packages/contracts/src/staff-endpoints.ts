@@ -3,6 +3,7 @@ import { CHAT_OPS_API } from './chat';
 import { FEEDBACK_OPS_API } from './feedback';
 import { LOTTERY_OPS_API } from './lottery-ops';
 import { INBOX_OPS_API } from './inbox';
+import { MISSIONS_OPS_API } from './missions';
 import { OPS_API } from './ops-paths';
 import { REFERRAL_OPS_API } from './referral';
 import { POINTS_OPS_API } from './points';
@@ -194,6 +195,14 @@ export const STAFF_ENDPOINTS: readonly StaffEndpoint[] = [
   { method: 'POST', path: POINTS_OPS_API.redemptionApprove, permission: 'promotions.manage' },
   { method: 'POST', path: POINTS_OPS_API.redemptionReject, permission: 'promotions.manage' },
   { method: 'GET', path: POINTS_OPS_API.report, permission: 'reports.view' },
+  // Missions and races (issue 21)
+  { method: 'GET', path: MISSIONS_OPS_API.missions, permission: 'promotions.manage' },
+  { method: 'POST', path: MISSIONS_OPS_API.missions, permission: 'promotions.manage' },
+  { method: 'POST', path: MISSIONS_OPS_API.missionStatus, permission: 'promotions.manage' },
+  { method: 'GET', path: MISSIONS_OPS_API.report, permission: 'promotions.manage' },
+  { method: 'GET', path: MISSIONS_OPS_API.races, permission: 'promotions.manage' },
+  { method: 'POST', path: MISSIONS_OPS_API.races, permission: 'promotions.manage' },
+  { method: 'GET', path: MISSIONS_OPS_API.race, permission: 'promotions.manage' },
 ];
 
 /** The sign-in steps: staff routes without a session (the role test accepts these and nothing else off the table). */

@@ -234,6 +234,21 @@ export const OPS_ROUTES: readonly OpsRoute[] = [
     nav: { group: 'content', order: 78 },
     Page: page(() => import('@/features/promotions/components/rebate-rates-page'), 'RebateRatesPage'),
   },
+  // Missions and races (issue 21)
+  {
+    path: 'missions',
+    permission: 'promotions.manage',
+    titleKey: 'nav.missions',
+    nav: { group: 'content', order: 81 },
+    Page: page(() => import('@/features/missions/components/missions-page'), 'MissionsPage'),
+  },
+  {
+    path: 'missions/races',
+    permission: 'promotions.manage',
+    titleKey: 'nav.races',
+    nav: { group: 'content', order: 91 },
+    Page: page(() => import('@/features/missions/components/races-page'), 'RacesPage'),
+  },
   {
     path: 'support/chats',
     permission: 'support.handle',

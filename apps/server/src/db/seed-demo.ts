@@ -7,6 +7,7 @@ import { seedDemoCashback } from './seed-cashback';
 import { seedDemoContent } from './seed-content';
 import { seedDemoContracts } from './seed-contracts';
 import { seedDemoPoints } from './seed-points';
+import { seedDemoMissions } from './seed-missions';
 import { seedDemoPromotions } from './seed-promotions';
 import { seedDemoReferral } from './seed-referral';
 import { seedDemoStaff } from './seed-staff';
@@ -54,4 +55,6 @@ export const seedDemoData = async (db: Database, { hasher, staffSecrets, now, lo
   if ((await seedDemoReferral(db, now)) > 0) log('demo invite friends and raffles seeded');
   const mallItems = await seedDemoPoints(db, now);
   if (mallItems > 0) log('demo points mall seeded', { mallItems });
+  const missions = await seedDemoMissions(db, now);
+  if (missions > 0) log('demo missions and races seeded', { missions });
 };

@@ -10,7 +10,7 @@ export type PlatformEvents = {
   /** A member's wallet changed (any purpose); emitted after commit. */
   'wallet.changed': { merchantId: number; memberId: bigint };
   /** A member's deposit or withdrawal was decided or confirmed (contracts CashierOrderEvent); emitted after commit. */
-  'cashier.order': { merchantId: number; memberId: bigint } & CashierOrderEvent;
+  'cashier.order': { merchantId: number; memberId: bigint; amountMinor?: bigint } & CashierOrderEvent;
   /** A bonus was granted to a member (bonus wallet; not a replay); emitted after commit. The inbox tells the member. */
   'bonus.granted': { merchantId: number; memberId: bigint; grantId: bigint; amountMinor: bigint };
   /** An agent was offered a contract (agent contracts); emitted after commit. The inbox tells the agent. */
@@ -34,10 +34,13 @@ export type PlatformEvents = {
   };
   /** A member's unread internal messages changed (issue 22); null: unknown here, the client asks. */
   'inbox.unread': { merchantId: number; memberId: bigint; unreadMessage: number | null };
+  /**
+   * A member's invited friend met the qualification (deposit and valid bet thresholds; the referral module emits it
+   * after commit, once per friend). Missions count friends invited from it (issue 21).
+   */
+  'referral.qualified': { merchantId: number; memberId: bigint; friendId: bigint };
   /** A broadcast message reached (or left) a merchant's inboxes: every client of the merchant asks its count. */
   'inbox.broadcast': { merchantId: number };
-  /** A referred friend qualified (invite friends, issue 21); `memberId` is the referrer. Missions listen. */
-  'referral.qualified': { merchantId: number; memberId: bigint; friendId: bigint };
 };
 
 export type EventBus = {

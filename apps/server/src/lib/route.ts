@@ -11,6 +11,7 @@ import type {
   FEEDBACK_ROUTES,
   INBOX_ROUTES,
   LOTTERY_OPS_ROUTES,
+  MISSION_ROUTES,
   MONEY_ROUTES,
   OPS_ROUTES,
   PLAYER_ROUTES,
@@ -43,7 +44,8 @@ type Catalogue =
   | (typeof CHAT_ROUTES)[number]
   | (typeof LOTTERY_OPS_ROUTES)[number]
   | (typeof REFERRAL_ROUTES)[number]
-  | (typeof POINTS_ROUTES)[number];
+  | (typeof POINTS_ROUTES)[number]
+  | (typeof MISSION_ROUTES)[number];
 export type RoutePath<M extends RouteMethod> = Extract<Catalogue, { method: M }>['path'];
 export type DescriptorOf<M extends RouteMethod, P extends string> = Extract<Catalogue, { method: M; path: P }>;
 

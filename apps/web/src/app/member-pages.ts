@@ -7,6 +7,7 @@ import { ManualRebate } from '@/features/rewards/components/manual-rebate';
 import { ReferralPage } from '@/features/referral/components/referral-page';
 import { RewardCentre } from '@/features/rewards/components/reward-centre';
 import type { MemberPages } from '@/features/member/components/member-pages';
+import { MissionLeaderboard } from '@/features/missions/components/mission-leaderboard';
 import { MessageCentre } from '@/features/messages/components/message-centre';
 import { SecurityCenter } from '@/features/member/components/security-center';
 import { TransactionHistory } from '@/features/transfer/components/transaction-history';
@@ -33,4 +34,5 @@ export const MEMBER_PAGES: MemberPages = {
   manualRebate: { titleKey: 'member.pages.manualRebate', Component: ManualRebate },
   promotions: { titleKey: 'member.pages.promotions', Component: PromotionsList },
   messageV2: { titleKey: 'member.pages.messageV2', Component: MessageCentre },
+  missionLeaderboard: { titleKey: 'member.pages.missionLeaderboard', Component: MissionLeaderboard },
 };

@@ -12,6 +12,7 @@ import { PLAYER_ROUTES } from './player-routes';
 import { AGENT_CONTRACT_OPS_ROUTES, AGENT_CONTRACT_ROUTES } from '../agent-contract-routes';
 import { REFERRAL_ROUTES } from '../referral';
 import { POINTS_ROUTES } from '../points';
+import { MISSION_ROUTES } from '../missions';
 import type { RouteDescriptor } from './route-descriptor';
 
 export * from './route-descriptor';
@@ -50,4 +51,5 @@ export const ROUTE_DESCRIPTORS: readonly RouteDescriptor[] = [
   ...LOTTERY_OPS_ROUTES,
   ...REFERRAL_ROUTES,
   ...POINTS_ROUTES,
+  ...MISSION_ROUTES,
 ];

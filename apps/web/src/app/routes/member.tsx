@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { WHITELABEL_MODULES } from '@platform/contracts';
 import { MemberCentre } from '@/features/member/components/member-centre';
 import { useReferralCount } from '@/features/referral/components/use-referral-count';
+import { useMissionCount } from '@/features/missions/components/use-mission-count';
 import { useRewardCount } from '@/features/rewards/components/use-reward-count';
 import { isModuleEnabled, useConfig } from '@/lib/config';
 import { useUnreadMessages } from '@/lib/inbox';
@@ -22,6 +23,7 @@ export function Component() {
   const { availablePromoCount: promotions, availablePromo } = usePromotionState();
   const referralOn = availablePromo.REFERRAL.enabled;
   const referral = useReferralCount(referralOn);
+  const missions = useMissionCount();
   const { whitelabel } = useConfig();
   const manualRebateOn = isModuleEnabled(whitelabel, WHITELABEL_MODULES.MANUAL_REBATE);
   const pages = useMemo(
@@ -36,7 +38,7 @@ export function Component() {
     <MemberCentre
       title={useRouteTitle()}
       pages={pages}
-      badgeCounts={{ messageV2: unread, rewardCenter: rewards, referral, promotions }}
+      badgeCounts={{ messageV2: unread, rewardCenter: rewards, referral, promotions, missionLeaderboard: missions }}
     />
   );
 }

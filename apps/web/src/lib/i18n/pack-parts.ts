@@ -25,6 +25,7 @@ export const DEFERRED_NAMESPACES: readonly string[] = [
   'vip',
   'referral',
   'raffles',
+  'missions',
   // Read only once a call has failed, which is after start-up; until the part arrives, the server's own message shows.
   'errors.codes',
 ];

@@ -136,6 +136,27 @@ export const rewardsRepository = (db: Queryable) => ({
     return rows.length;
   },
 
+  /**
+   * What the rewards of one kind cost, by the second part of their key (`mission:<id>:…`, `race:<id>:…`): how many
+   * were offered and claimed, and their amounts (the missions and races cost report).
+   */
+  costs: async (merchantId: number, kind: RewardKind) => {
+    const { rows } = await db.query<{
+      ref: string;
+      offered: number;
+      offeredMinor: string;
+      claimed: number;
+      claimedMinor: string;
+    }>(
+      `SELECT split_part(reward_key, ':', 2) AS ref, count(*)::integer AS offered,
+         sum(amount_minor)::text AS "offeredMinor", count(*) FILTER (WHERE status = 'CLAIMED')::integer AS claimed,
+         coalesce(sum(amount_minor) FILTER (WHERE status = 'CLAIMED'), 0)::text AS "claimedMinor"
+       FROM rewards WHERE merchant_id = $1 AND kind = $2
+       GROUP BY 1`,
+      [merchantId, kind],
+    );
+    return rows.map((r) => ({ ...r, offeredMinor: BigInt(r.offeredMinor), claimedMinor: BigInt(r.claimedMinor) }));
+  },
   /** Removes an offer no money was paid for (a manual rebate whose payment was refused). */
   withdrawOffer: async (merchantId: number, id: bigint): Promise<void> => {
     await db.query(`DELETE FROM rewards WHERE merchant_id = $1 AND id = $2 AND status = 'PENDING'`, [

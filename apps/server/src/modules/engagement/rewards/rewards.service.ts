@@ -97,7 +97,8 @@ export const rewardsServiceFactory = ({ repo, wallet, bonus, now, paidPromotions
       wallet.memberAccount(merchant, reward.memberId, 'CASH'),
       wallet.systemAccount(merchant, 'PROMOTIONS'),
     ]);
-    const code = reward.kind === 'VIP_UPGRADE' || reward.kind === 'BIRTHDAY' ? 'BONUS' : 'REBATE';
+    const code =
+      reward.kind === 'REBATE' || reward.kind === 'MANUAL_REBATE' || reward.kind === 'CASHBACK' ? 'REBATE' : 'BONUS';
     const result = await wallet.post(
       {
         merchantId: merchant.id,
@@ -128,6 +129,8 @@ export const rewardsServiceFactory = ({ repo, wallet, bonus, now, paidPromotions
     offer: (merchantId: number, offer: RewardOffer) => repo.offer(merchantId, offer, new Date(now())),
     byKey: repo.byKey,
     byId: repo.byId,
+    /** What the rewards of one kind cost, by the id in their key (cost reports). */
+    costs: repo.costs,
     /**
      * The member's rewards and its paid promotion bonuses (as claimed PROMOTION rewards), newest first, and how many
      * rewards wait for a claim.

@@ -1,10 +1,12 @@
 import { NO_PLAY, type PlayContribution } from '@platform/contracts';
 import type { Database } from '../../../db/database';
 import { playStatsJobs, rollUpPlay } from './play-stats.jobs';
+import { playStatsRankings } from './play-stats.rankings';
 import { playStatsRepository, type PlayProfitRow } from './play-stats.repository';
 
 export { PLAY_STATS_BATCH } from './play-stats.jobs';
 export type { MemberNet, MemberValidBet, PlayProfitRow } from './play-stats.repository';
+export type { RankingQuery, RankingRow } from './play-stats.rankings';
 
 /** A member's profit and loss over a period: one row per game type and their totals. */
 export type MemberProfit = { byGameType: PlayProfitRow[]; total: PlayContribution };
@@ -42,6 +44,8 @@ export const createPlayStatsModule = ({ db }: { db: Database }) => {
     validBetByGameType: repo.validBetByGameType,
     /** Members who lost over business days `from`..`to`, with their stake, valid bet and profit (cashback). */
     losingMembers: repo.losingMembers,
+    /** Members ranked by valid bet or best multiplier over a time range, by settlement time (races). */
+    rankings: playStatsRankings(db),
     /** A member's profit and loss by game type over business days `from`..`to` (member centre personalProfit). */
     memberProfit: async (merchantId: number, memberId: bigint, from: string, to: string): Promise<MemberProfit> => {
       const byGameType = await repo.memberProfit(merchantId, memberId, from, to);

@@ -11,6 +11,7 @@ import type { VerificationService } from '../verification';
 import { accountServiceFactory } from './account.service';
 import { createAuth } from './auth';
 import { cachedMerchantResolver } from './identity.context';
+import { loginDays } from './login-days';
 import { loginGuardFactory } from './login-guard';
 import { loginIssuerFactory } from './login-issuer';
 import { loginServiceFactory } from './login.service';
@@ -141,6 +142,9 @@ export const createIdentityModule = (deps: IdentityModuleDeps) => {
       birthdaysOn: (merchantId: number, day: string) => members.birthdaysOn(merchantId, day),
       /** The session of a member's first login (notices for execution F, spec §3). */
       isFirstLoginSession: (session: Session) => sessionRepository(db).isFirstLogin(session.merchantId, session.id),
+      /** The business days the member logged in, `from`..`to` (missions' login streak, issue 21). */
+      loginDays: (merchantId: number, memberId: bigint, from: string, to: string) =>
+        loginDays(db, merchantId, memberId, from, to),
     },
     /**
      * The back office's actions on a member (member-ops, issue 7). Each runs in the caller's transaction, so the staff

@@ -31,7 +31,7 @@ export type DepositPromotion = {
 export const depositCreditFactory = ({ repository, wallet, bus, promotion }: DepositCreditDeps) => {
   const told = (order: OrderRow, status: CashierOrderEvent['status']) =>
     bus.emit('cashier.order', {
-      ...{ merchantId: order.merchantId, memberId: order.memberId },
+      ...{ merchantId: order.merchantId, memberId: order.memberId, amountMinor: order.amountMinor },
       ...{ kind: 'deposit', orderNo: order.orderNo, status },
     });
 

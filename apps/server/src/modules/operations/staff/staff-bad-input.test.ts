@@ -6,6 +6,7 @@ import {
   FEEDBACK_OPS_API,
   INBOX_OPS_API,
   LOTTERY_OPS_API,
+  MISSIONS_OPS_API,
   OPS_API,
   REFERRAL_OPS_API,
   POINTS_OPS_API,
@@ -111,6 +112,21 @@ const BAD_INPUT: Record<string, BadInput> = {
   [`POST ${OPS_API.bonusGrants}`]: {
     body: { username: 'demo_member', amount: 'lots', turnoverMultiple: 5, expiryHours: 24, reason: 'goodwill' },
     fields: ['amount', 'requestId'],
+  },
+  [`POST ${MISSIONS_OPS_API.missions}`]: {
+    body: {
+      ...{ name: 'Spin', cadence: 'DAILY', metric: 'ROUNDS', gameType: null, target: '2.5', reward: '1.00' },
+      ...{ payAs: 'CASH', turnoverMultiple: 0, startsOn: '2026-01-01', endsOn: null },
+    },
+    fields: ['target'],
+  },
+  [`POST ${MISSIONS_OPS_API.missionStatus}`]: { body: { status: 'STOPPED' }, fields: ['status'] },
+  [`POST ${MISSIONS_OPS_API.races}`]: {
+    body: {
+      ...{ name: 'Sprint', metric: 'VALID_BET', gameType: null, minStake: '', payAs: 'CASH', turnoverMultiple: 0 },
+      ...{ startsAt: '2026-01-02T00:00:00Z', endsAt: '2026-01-01T00:00:00Z', prizes: ['10.00'] },
+    },
+    fields: ['endsAt'],
   },
   [`POST ${OPS_API.bonusGrantReject}`]: { body: { reason: '' }, fields: ['reason'] },
   // Invite friends and raffles (issue 21)
