@@ -8,7 +8,7 @@ import { expectSoundLedger } from '../../../test/ledger-helpers';
 import { staffHeaders } from '../../../test/staff-helpers';
 import { buildTestApp } from '../../../test/test-app';
 import { memberWithSession } from '../../../test/wallet-helpers';
-import { creditedDeposit } from '../referral/referral.test-support';
+import { creditedDeposit } from '../../../test/referral-helpers';
 import { holderOf, seedHashOf, verifyDraw, winningTickets } from './raffle-draw';
 
 const SEED = 'a'.repeat(64);

@@ -9,7 +9,7 @@ import { expectSoundLedger } from '../../../test/ledger-helpers';
 import { staffHeaders } from '../../../test/staff-helpers';
 import { buildTestApp } from '../../../test/test-app';
 import { memberWithSession } from '../../../test/wallet-helpers';
-import { creditedDeposit, playedRound, registerWith } from './referral.test-support';
+import { creditedDeposit, playedRound, registerWith } from '../../../test/referral-helpers';
 
 const DAY_MS = 86_400_000;
 const SETTINGS = {

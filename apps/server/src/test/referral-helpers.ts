@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { API } from '@platform/contracts';
-import type { Database } from '../../../db/database';
-import { createPlayStatsModule } from '../../games/play-stats';
-import type { seedGames } from '../../../test/agent-helpers';
-import { insertRound } from '../../../test/bets-helpers';
-import { freshIp, latestSmsCode, sealed, solveCaptcha } from '../../../test/identity-helpers';
+import type { Database } from '../db/database';
+import { createPlayStatsModule } from '../modules/games/play-stats';
+import type { seedGames } from './agent-helpers';
+import { insertRound } from './bets-helpers';
+import { freshIp, latestSmsCode, sealed, solveCaptcha } from './identity-helpers';
 
 let seq = 0;
 const next = () => `${Date.now().toString(36)}${(seq += 1)}`;
