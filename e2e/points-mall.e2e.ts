@@ -128,7 +128,7 @@ describe('points mall', () => {
 
     // 3. Staff fulfil the hoodie in the back office.
     const ops = await openPage(suite.browser, platform.baseUrl);
-    await opsLogin(ops.page, platform.baseUrl, 'ops_content', undefined, '/points/redemptions');
+    await opsLogin(ops.page, platform.baseUrl, 'ops_content', undefined, '/points/redemptions', platform.clock.now);
     const row = ops.page.getByTestId('redemptions-row').filter({ hasText: username });
     await row.getByTestId('redemption-approve').click();
     await byId(ops.page, 'redemption-approve-dialog').getByRole('button', { name: 'Fulfil' }).click();

@@ -20,9 +20,13 @@ const lastStep = new Map<string, number>();
  * A fresh code for `username` (replay protection: a code works once per account and step). Waits for the next step
  * when this one was already used, or when it ends within 2 s (the code could expire in flight).
  */
-export const freshTotpCode = async (username: string, secret = DEMO_STAFF_TOTP_SECRET): Promise<string> => {
+export const freshTotpCode = async (
+  username: string,
+  secret = DEMO_STAFF_TOTP_SECRET,
+  clock: () => number = Date.now,
+): Promise<string> => {
   for (;;) {
-    const now = Date.now();
+    const now = clock();
     const step = Math.floor(now / 1000 / PERIOD_S);
     const left = (step + 1) * PERIOD_S * 1000 - now;
     if (lastStep.get(username.toLowerCase()) !== step && left > 2000) {
@@ -40,7 +44,8 @@ export const markTotpUsed = (username: string, ms = Date.now()) =>
 /**
  * Signs a demo staff member into the back office through the UI (username, password, then a TOTP code of the demo
  * secret) and waits for the signed-in shell. Lands on the dashboard unless `path` (under /ops, e.g. '/staff') is
- * given: the sign-in page returns to it. For enrolled accounts only (not ops_new).
+ * given: the sign-in page returns to it. For enrolled accounts only (not ops_new). `clock`: the platform's, when a
+ * test moved it (the server checks the code at its own time).
  */
 export const opsLogin = async (
   page: Page,
@@ -48,12 +53,13 @@ export const opsLogin = async (
   username: string,
   password = DEMO_STAFF_PASSWORD,
   path = '/',
+  clock: () => number = Date.now,
 ): Promise<void> => {
   await page.goto(`${baseUrl}/ops${path === '/' ? '/' : path}`);
   await page.getByTestId('sign-in-username').fill(username);
   await page.getByTestId('sign-in-password').fill(password);
   await page.getByTestId('sign-in-submit').click();
-  await page.getByTestId('mfa-code').fill(await freshTotpCode(username));
+  await page.getByTestId('mfa-code').fill(await freshTotpCode(username, DEMO_STAFF_TOTP_SECRET, clock));
   await page.getByTestId('mfa-submit').click();
   await page.getByTestId('header-staff').waitFor();
 };
