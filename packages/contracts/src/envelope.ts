@@ -99,6 +99,8 @@ export const ErrorCode = {
   /** Transfer wallet: the merchant uses the single (seamless) wallet. */
   SINGLE_WALLET: 'SINGLE_WALLET',
   VENDOR_UNAVAILABLE: 'VENDOR_UNAVAILABLE',
+  /** The site has no lottery vendor set up (no API address or no shared secret): the lottery back office cannot reach it. */
+  LOTTERY_NOT_CONFIGURED: 'LOTTERY_NOT_CONFIGURED',
   /** The vendor did not answer in time: the order stays pending until reconciliation settles it. */
   TRANSFER_PENDING: 'TRANSFER_PENDING',
   /** The same request id is still being processed by an earlier request: ask again shortly, with the same id. */

@@ -123,6 +123,7 @@ describe('/member', () => {
       'Profit and loss',
       'Bonus',
       'Reward centre',
+      'Missions',
       'Messages',
       'Promotions',
     ]);

@@ -9,7 +9,14 @@ export const POINTS_SOURCE = 'points';
 
 export type PointsWallet = Pick<
   WalletService,
-  'memberAccount' | 'systemAccount' | 'post' | 'balanceMinor' | 'transfersOf' | 'isPosted' | 'memberAccountsOf'
+  | 'memberAccount'
+  | 'memberAccounts'
+  | 'systemAccount'
+  | 'post'
+  | 'balanceMinor'
+  | 'transfersOf'
+  | 'isPosted'
+  | 'memberAccountsOf'
 >;
 
 export const insufficientPoints = () => new AppError('POINTS_INSUFFICIENT', 409, 'Not enough points');
@@ -72,6 +79,11 @@ export const pointsLedger = (wallet: PointsWallet) => {
       return post(merchant, memberId, input.key, input.reference, legs);
     },
     memberAccount: (merchant: Merchant, memberId: bigint) => wallet.memberAccount(merchant, memberId, 'POINTS'),
+    /** The member's POINTS account if it was ever opened (reads never open one): null before the first points. */
+    existingAccount: async (merchant: Merchant, memberId: bigint): Promise<bigint | null> =>
+      (await wallet.memberAccounts(merchant, memberId)).find(
+        (a) => a.purpose === 'POINTS' && a.currency === POINTS_CURRENCY,
+      )?.id ?? null,
     transfersOf: wallet.transfersOf,
     isPosted: (merchantId: number, key: string) => wallet.isPosted(merchantId, POINTS_SOURCE, key),
     accountsOf: (merchant: Merchant, memberIds: readonly bigint[]) =>

@@ -213,7 +213,8 @@ export const pointsServiceFactory = ({ repo, ledger, bonus, checkPaymentPassword
       memberId: bigint,
       query: { beforeId?: string | undefined; pageSize: number },
     ): Promise<PointsTransactionPage> => {
-      const account = await ledger.memberAccount(merchant, memberId);
+      const account = await ledger.existingAccount(merchant, memberId);
+      if (account === null) return { list: [], nextBeforeId: null };
       const before = query.beforeId === undefined ? null : BigInt(query.beforeId);
       const page = await ledger.transfersOf(merchant.id, account, before, query.pageSize);
       return {

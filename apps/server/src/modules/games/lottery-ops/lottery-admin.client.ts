@@ -23,6 +23,8 @@ export type LotteryAdminClientDeps = {
 };
 
 const unavailable = (message: string) => new AppError('VENDOR_UNAVAILABLE', 502, message);
+/** A site without the lottery vendor's address or secret: a setup to make, not a vendor failing to answer. */
+const notConfigured = (message: string) => new AppError('LOTTERY_NOT_CONFIGURED', 409, message);
 
 export const lotteryAdminClient = (deps: LotteryAdminClientDeps) => {
   const doFetch = deps.fetch ?? fetch;
@@ -33,7 +35,7 @@ export const lotteryAdminClient = (deps: LotteryAdminClientDeps) => {
       [merchant.id, LOTTERY_ADMIN_VENDOR],
     );
     const apiUrl = rows[0]?.apiUrl ?? null;
-    if (apiUrl === null) throw unavailable('The lottery vendor has no API address');
+    if (apiUrl === null) throw notConfigured('The lottery vendor has no API address');
     if (!apiUrl.startsWith('/')) return apiUrl.replace(/\/+$/, '');
     const self = deps.selfUrl();
     if (self === undefined) throw unavailable('The platform does not know its own address yet');
@@ -43,7 +45,7 @@ export const lotteryAdminClient = (deps: LotteryAdminClientDeps) => {
   /** One admin call as `staff` of `merchant`; the answer's value, unchecked (the route's response schema checks it). */
   const call = async (merchant: Merchant, staff: string, action: string, body: object = {}): Promise<unknown> => {
     const secret = deps.vendorSecret(merchant.code, LOTTERY_ADMIN_VENDOR);
-    if (secret === undefined || secret === '') throw unavailable('No shared secret for the lottery vendor');
+    if (secret === undefined || secret === '') throw notConfigured('No shared secret for the lottery vendor');
     const raw = JSON.stringify({ ...body, staff });
     const timestamp = String(deps.now());
     let response: Response;
