@@ -115,7 +115,7 @@ describe('reward centre, rebate and VIP', () => {
     await two.page.reload();
     await eventually(() => byId(two.page, 'rebate-state').innerText()).toBe('Claimed today: 2.00');
     await two.page.goto('/member?page=rewardCenter');
-    await eventually(() => byId(two.page, 'reward').getAttribute('data-kind')).toBe('MANUAL_REBATE');
+    await eventually(() => two.page.locator('[data-testid="reward"][data-kind="MANUAL_REBATE"]').count()).toBe(1);
     await two.page.context().close();
 
     // 3. No label yet; 1,500.00 of valid bet crosses VIP1's 1,000.00 and the evaluation job puts VIP1 on the avatar.
@@ -130,7 +130,7 @@ describe('reward centre, rebate and VIP', () => {
     await eventually(() => byId(three.page, 'vip-label').innerText()).toBe('VIP1');
     expect(await byId(three.page, 'vip-valid-bet').innerText()).toBe('1,500.00');
     await three.page.goto('/member?page=rewardCenter');
-    await eventually(() => byId(three.page, 'reward').getAttribute('data-kind')).toBe('VIP_UPGRADE');
+    await eventually(() => three.page.locator('[data-testid="reward"][data-kind="VIP_UPGRADE"]').count()).toBe(1);
     await three.page.context().close();
   });
 
