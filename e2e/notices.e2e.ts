@@ -21,7 +21,8 @@ const visit = async (path: string, { firstVisit = false } = {}): Promise<Watched
   const watched = await openPage(
     suite.browser,
     suite.platform.baseUrl,
-    { extraHTTPHeaders: { 'X-Forwarded-For': `198.51.100.${visitor}` } },
+    // The banners and the marquee move for this visitor (openPage's default is a visitor who asked them not to).
+    { reducedMotion: 'no-preference', extraHTTPHeaders: { 'X-Forwarded-For': `198.51.100.${visitor}` } },
     { announcementPopup: firstVisit },
   );
   await watched.page.goto(path);
@@ -32,7 +33,12 @@ const visit = async (path: string, { firstVisit = false } = {}): Promise<Watched
 /** A tab signed in with `token` (session storage, as after a login). */
 const memberVisit = async (token: string, path: string, { firstVisit = false } = {}): Promise<WatchedPage> => {
   visitor += 1;
-  const watched = await openPage(suite.browser, suite.platform.baseUrl, {}, { announcementPopup: firstVisit });
+  const watched = await openPage(
+    suite.browser,
+    suite.platform.baseUrl,
+    { reducedMotion: 'no-preference' },
+    { announcementPopup: firstVisit },
+  );
   await watched.page.context().addInitScript((value) => {
     if (!sessionStorage.getItem('token')) {
       sessionStorage.setItem('token', value);
@@ -145,6 +151,7 @@ describe('home banner carousel', () => {
   it('reserves the banner height before the banners arrive: nothing around them moves', async () => {
     visitor += 1;
     const { page } = await openPage(suite.browser, suite.platform.baseUrl, {
+      reducedMotion: 'no-preference',
       extraHTTPHeaders: { 'X-Forwarded-For': `198.51.100.${visitor}` },
     });
     // Every frame from the first render: where the page content and the side menu's first entry start.

@@ -19,5 +19,8 @@ export default defineConfig({
     // busy machine).
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // expect.poll's default second is too short for a loaded machine (a lazy route's chunk, a cold catalogue call):
+    // a poll waits up to 15 s, as the suites' own `eventually` does.
+    expect: { poll: { timeout: 15_000 } },
   },
 });

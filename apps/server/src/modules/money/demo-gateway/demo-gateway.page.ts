@@ -14,7 +14,7 @@ grid-template-columns:auto 1fr;gap:4px 12px;font-size:.9rem}dt{color:#667085}dd{
 
 const layout = (title: string, body: string): string => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
+<title>${escapeHtml(title)}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
 
 /**
  * The gateway's own payment page: server-rendered, no script at all (the CSP allows none inline), a plain form whose
