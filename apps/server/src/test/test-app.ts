@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,6 +35,18 @@ const clocks = new WeakMap<FastifyInstance, () => number>();
 /** The clock a test app runs on (seams.now, else the real one): helpers that compute TOTP codes need its time. */
 export const clockOf = (app: FastifyInstance): (() => number) => clocks.get(app) ?? Date.now;
 
+/**
+ * One sealing key per test process (PAYLOAD_PRIVATE_KEY), as a deployment configures one: an app without it generates
+ * an RSA key of its own, a tenth of a second of the CPU for each of the hundreds of apps the suites build.
+ */
+let payloadKeyPem: string | undefined;
+const testPayloadKey = (): string =>
+  (payloadKeyPem ??= generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  }).privateKey);
+
 /** argon2id at the smallest cost: the same code paths as production, without seconds of hashing per suite. */
 export const testHasher = () => argon2Hasher(TEST_PASSWORD_HASH_PARAMS);
 
@@ -53,6 +66,7 @@ export const buildTestApp = async ({
     env: loadEnv({
       ...{ NODE_ENV: 'test', TRUSTED_PROXIES: '127.0.0.1/8', WEB_DIST_DIR: NO_WEB_BUILD },
       STAFF_SECRET_KEY: TEST_STAFF_SECRET_KEY,
+      PAYLOAD_PRIVATE_KEY: testPayloadKey(),
       ...env,
     }),
     db,
