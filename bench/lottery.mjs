@@ -153,7 +153,8 @@ const serve = async (platformSchema, rgsSchema) => {
   const bets = Array.from({ length: BETS }, (_, i) => {
     const player = players[i % players.length];
     const position = i % 5;
-    const digit = (i * 7 + Math.floor(i / 5)) % 10;
+    // Each position's bets go round all ten digits: whatever the draw, exactly one bet in ten wins.
+    const digit = Math.floor(i / 5) % 10;
     return { roundId: `lb-${run}-${i}`, player, picks: [0, 1, 2, 3, 4].map((p) => (p === position ? [digit] : [])) };
   });
 
@@ -240,6 +241,14 @@ const serve = async (platformSchema, rgsSchema) => {
   offsetMs = issue.draw_at.getTime() + 200 - Date.now();
   await lottery.issues.ensureSchedule();
   await lottery.issues.openAndClose();
+  // PROFILE=<file>: a CPU profile of the platform's and the RGS's process over the draw and the settlement.
+  const profiler =
+    process.env.PROFILE === undefined ? undefined : new (await import('node:inspector/promises')).Session();
+  if (profiler !== undefined) {
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+    await profiler.post('Profiler.start');
+  }
   const started = process.hrtime.bigint();
   for (;;) if ((await lottery.issues.drawDue()).length === 0) break;
   const drawnAtMs = clock.now();
@@ -265,6 +274,10 @@ const serve = async (platformSchema, rgsSchema) => {
     pending = await pendingOf();
   }
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  if (profiler !== undefined) {
+    const { profile } = await profiler.post('Profiler.stop');
+    (await import('node:fs')).writeFileSync(process.env.PROFILE, JSON.stringify(profile));
+  }
 
   const { rows: states } = await rgsDb.query(
     `SELECT b.state, count(*)::int AS n, count(*) FILTER (WHERE b.win_minor > 0)::int AS winners,

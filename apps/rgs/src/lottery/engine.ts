@@ -21,6 +21,8 @@ export type LotteryOptions = {
   /** Which lotteries this process runs (default all). */
   codes?: readonly string[];
   tickMs?: number;
+  /** Bets settled per transaction (default 1000). */
+  settleBatch?: number;
 };
 
 const STAGE_ROUNDS = 20;
@@ -40,7 +42,7 @@ export const lotteryEngineFactory = (deps: {
       ? [...LOTTERIES]
       : deps.options.codes.map((code) => lotteryOf(code)).filter((l): l is LotteryDefinition => l !== undefined);
   const issues = issuesFactory({ ...deps, lotteries });
-  const settlement = settlementFactory(deps);
+  const settlement = settlementFactory({ ...deps, settleBatch: deps.options?.settleBatch });
   const bets = betsFactory({ ...deps, settlement });
   const tickMs = deps.options?.tickMs ?? 1_000;
   let running = false;

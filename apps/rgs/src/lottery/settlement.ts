@@ -39,8 +39,16 @@ type BetRow = {
   chase_id: string | null;
 };
 
-export const settlementFactory = (deps: { db: Database; clock: Clock; rounds: Rounds; payments: Payments }) => {
+export const settlementFactory = (deps: {
+  db: Database;
+  clock: Clock;
+  rounds: Rounds;
+  payments: Payments;
+  /** Bets per settlement transaction (default SETTLE_BATCH; tests take small batches to cross batch boundaries). */
+  settleBatch?: number;
+}) => {
   const { db, clock, rounds, payments } = deps;
+  const batchSize = deps.settleBatch ?? SETTLE_BATCH;
 
   const flush = (roundIds: readonly string[]): Promise<void> => payments.flushRounds(roundIds, FLUSH_PARALLEL);
 
@@ -57,7 +65,7 @@ export const settlementFactory = (deps: { db: Database; clock: Clock; rounds: Ro
       if (row === undefined || row.state !== 'DRAWN') return null;
       const { rows: bets } = await tx.query<BetRow>(
         `SELECT round_id, operator, player_id, method, picks, unit_minor, multiple, odds, chase_id FROM lottery_bets
-         WHERE lottery_code = $1 AND issue_no = $2 AND state = 'PLACED' ORDER BY seq LIMIT ${SETTLE_BATCH}
+         WHERE lottery_code = $1 AND issue_no = $2 AND state = 'PLACED' ORDER BY seq LIMIT ${batchSize}
          FOR UPDATE SKIP LOCKED`,
         [key.lotteryCode, key.issueNo],
       );
@@ -70,12 +78,16 @@ export const settlementFactory = (deps: { db: Database; clock: Clock; rounds: Ro
         return { winners: [], losers: [] };
       }
       const lottery = await lotteryInForce(tx, lotteryOf(key.lotteryCode)!); // caps staff set (ADR 0048)
+      // What this batch's players won on the issue in earlier batches (the per-issue cap spans batches).
+      const players = [...new Map(bets.map((b) => [`${b.operator}|${b.player_id}`, b])).values()];
       const won = await tx.query<{ operator: string; player_id: string; won: bigint }>(
-        `SELECT operator, player_id, coalesce(sum(win_minor), 0)::bigint AS won FROM lottery_bets
-         WHERE lottery_code = $1 AND issue_no = $2 AND state = 'SETTLED' GROUP BY operator, player_id`,
-        [key.lotteryCode, key.issueNo],
+        `SELECT w.operator, w.player_id, w.won_minor AS won FROM lottery_issue_wins w
+         JOIN unnest($3::text[], $4::text[]) AS p (operator, player_id)
+           ON w.operator = p.operator AND w.player_id = p.player_id
+         WHERE w.lottery_code = $1 AND w.issue_no = $2`,
+        [key.lotteryCode, key.issueNo, players.map((b) => b.operator), players.map((b) => b.player_id)],
       );
-      const wonSoFar = new Map(won.rows.map((r) => [`${r.operator}|${r.player_id}`, r.won]));
+      const wonSoFar = new Map(won.rows.map((r) => [`${r.operator}|${r.player_id}`, BigInt(r.won)]));
       const now = clock.now();
       // Priced in memory, written in a few statements: the bets, then their rounds and calls (rounds.settleMany).
       const settled = bets.map((bet) => {
@@ -103,6 +115,30 @@ export const settlementFactory = (deps: { db: Database; clock: Clock; rounds: Ro
           new Date(now),
         ],
       );
+      const wonNow = new Map<string, { operator: string; player: string; minor: bigint }>();
+      for (const { bet, winMinor } of settled) {
+        if (winMinor === 0n) continue;
+        const key2 = `${bet.operator}|${bet.player_id}`;
+        const sum = wonNow.get(key2)?.minor ?? 0n;
+        wonNow.set(key2, { operator: bet.operator, player: bet.player_id, minor: sum + winMinor });
+      }
+      if (wonNow.size > 0) {
+        const rows = [...wonNow.values()];
+        await tx.query(
+          `INSERT INTO lottery_issue_wins (lottery_code, issue_no, operator, player_id, won_minor)
+           SELECT $1, $2, t.operator, t.player, t.minor FROM unnest($3::text[], $4::text[], $5::bigint[])
+             AS t (operator, player, minor)
+           ON CONFLICT (lottery_code, issue_no, operator, player_id)
+             DO UPDATE SET won_minor = lottery_issue_wins.won_minor + EXCLUDED.won_minor`,
+          [
+            key.lotteryCode,
+            key.issueNo,
+            rows.map((r) => r.operator),
+            rows.map((r) => r.player),
+            rows.map((r) => r.minor.toString()),
+          ],
+        );
+      }
       await rounds.settleMany(
         tx,
         settled.map(({ bet, hits, winMinor }) => ({
