@@ -25,7 +25,17 @@ export const RACE_METRICS = ['VALID_BET', 'MULTIPLIER'] as const;
 export type RaceMetric = (typeof RACE_METRICS)[number];
 export const RACE_STATES = ['SCHEDULED', 'RUNNING', 'ENDED', 'SETTLED'] as const;
 export type RaceState = (typeof RACE_STATES)[number];
-const PAY_AS = ['CASH', 'BONUS'] as const;
+/**
+ * How a mission's reward or a race's prize is paid (spec §1: "a reward (a bonus with turnover, cash or points)"): CASH
+ * at once, BONUS as a bonus-wallet grant wagered `turnoverMultiple` times, POINTS into the points mall's POINTS account
+ * (ADR 0046). A POINTS reward is a whole number of points on the wire ("500"), never a money amount.
+ */
+export const MISSION_PAY_AS = ['CASH', 'BONUS', 'POINTS'] as const;
+export type MissionPayAs = (typeof MISSION_PAY_AS)[number];
+const PAY_AS = MISSION_PAY_AS;
+/** A reward in points: a whole number of points from 1 (one point is one unit of the POINTS ledger currency). */
+export const WHOLE_POINTS_TEXT = /^[1-9]\d{0,11}$/;
+const WHOLE_POINTS_MESSAGE = 'must be a whole number of points';
 
 export const MISSIONS_API = {
   /** GET (member): the member's missions in their current windows, with progress, and the claimable count (badge). */
@@ -63,6 +73,7 @@ export const MissionSchema = z.object({
   period: z.string(),
   /** When the window resets (the merchant's next midnight or Monday); null for a one-off mission. */
   resetsAt: z.string().nullable(),
+  /** Money in the merchant's scale, or whole points when `payAs` is POINTS. */
   reward: z.string(),
   payAs: z.enum(PAY_AS),
   turnoverMultiple: z.number(),
@@ -84,6 +95,7 @@ export const RaceStandingSchema = z.object({
   /** The member's username, masked but for the caller's own. */
   name: z.string(),
   score: z.string(),
+  /** Money, or whole points when the race pays POINTS. */
   prize: z.string().nullable(),
   me: z.boolean(),
 });
@@ -98,6 +110,7 @@ export const RaceSchema = z.object({
   startsAt: z.string(),
   endsAt: z.string(),
   state: z.enum(RACE_STATES),
+  /** Money, or whole points when `payAs` is POINTS. */
   prizes: z.array(z.string()).max(50),
   payAs: z.enum(PAY_AS),
   turnoverMultiple: z.number(),
@@ -124,7 +137,10 @@ const gameType = z.preprocess(
 );
 const name = z.string(required).trim().min(1, 'is required').max(80);
 
-/** POST MISSIONS_OPS_API.missions: a mission. `target` is an amount for VALID_BET and DEPOSIT, else a count. */
+/**
+ * POST MISSIONS_OPS_API.missions: a mission. `target` is an amount for VALID_BET and DEPOSIT, else a count; `reward` an
+ * amount, or a whole number of points when `payAs` is POINTS.
+ */
 const missionFields = z.object({
   name,
   cadence: z.enum(MISSION_CADENCES),
@@ -147,6 +163,9 @@ export const OpsMissionInputSchema = missionFields.superRefine((m, ctx) => {
   if (!MONEY_METRICS.includes(m.metric) && !/^[1-9]\d{0,5}$/.test(m.target)) {
     ctx.addIssue({ code: 'custom', path: ['target'], message: 'must be a whole number from 1' });
   }
+  if (m.payAs === 'POINTS' && !WHOLE_POINTS_TEXT.test(m.reward)) {
+    ctx.addIssue({ code: 'custom', path: ['reward'], message: WHOLE_POINTS_MESSAGE });
+  }
 });
 export type OpsMissionInput = z.infer<typeof OpsMissionInputSchema>;
 
@@ -164,7 +183,7 @@ export const OpsMissionSchema = missionFields.omit({ reward: true, target: true 
 export type OpsMission = z.infer<typeof OpsMissionSchema>;
 export const OpsMissionListSchema = z.object({ list: z.array(OpsMissionSchema).max(500) });
 
-/** POST MISSIONS_OPS_API.races: a race and its prize table (rank 1 first). */
+/** POST MISSIONS_OPS_API.races: a race and its prize table (rank 1 first; whole points when it pays POINTS). */
 export const OpsRaceInputSchema = z
   .object({
     name,
@@ -181,6 +200,11 @@ export const OpsRaceInputSchema = z
     if (Date.parse(r.endsAt) <= Date.parse(r.startsAt)) {
       ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'must be after the start' });
     }
+    if (r.payAs !== 'POINTS') return;
+    r.prizes.forEach((prize, i) => {
+      if (!WHOLE_POINTS_TEXT.test(prize))
+        ctx.addIssue({ code: 'custom', path: ['prizes', i], message: WHOLE_POINTS_MESSAGE });
+    });
   });
 export type OpsRaceInput = z.infer<typeof OpsRaceInputSchema>;
 
@@ -189,20 +213,24 @@ export const OpsRaceSchema = RaceSchema;
 export type OpsRace = Race;
 export const OpsRaceListSchema = RaceListSchema;
 
-/** One mission's or race's cost: rewards offered and claimed so far. */
+/** One mission's or race's cost: rewards offered and claimed so far (amounts in points when it pays POINTS). */
 export const MissionCostLineSchema = z.object({
   kind: z.enum(['MISSION', 'RACE']),
   id: z.string(),
   name: z.string(),
+  payAs: z.enum(PAY_AS),
   offered: z.number(),
   offeredAmount: z.string(),
   claimed: z.number(),
   claimedAmount: z.string(),
 });
+/** The totals keep money and points apart: points are not money (ADR 0046). */
 export const MissionCostReportSchema = z.object({
   lines: z.array(MissionCostLineSchema).max(1000),
   offeredAmount: z.string(),
   claimedAmount: z.string(),
+  offeredPoints: z.string(),
+  claimedPoints: z.string(),
 });
 export type MissionCostReport = z.infer<typeof MissionCostReportSchema>;
 

@@ -43,7 +43,11 @@ export const ReferralSettingsSchema = z.object({
   enabled: z.boolean(),
   minDeposit: money,
   minValidBet: money,
-  windowDays: z.number().int().min(1).max(365),
+  windowDays: z
+    .number({ error: 'must be a number of days' })
+    .int('must be a whole number of days')
+    .min(1, 'must be from 1 to 365 days')
+    .max(365, 'must be from 1 to 365 days'),
   reward: money,
   /** Percent of qualified friends' valid bet paid daily ("0.2"); at most 5. */
   sharePercent: z.string().regex(/^\d(\.\d{1,2})?$/, 'must be a percentage'),
@@ -144,8 +148,12 @@ export const OpsRaffleInputSchema = z
     title: texts,
     basis: z.enum(RAFFLE_BASES),
     ticketUnit: money,
-    maxTicketsPerMember: z.number().int().min(1).max(10_000),
-    prizes: z.array(money).min(1).max(50),
+    maxTicketsPerMember: z
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be from 1 to 10000')
+      .max(10_000, 'must be from 1 to 10000'),
+    prizes: z.array(money).min(1, 'needs a prize').max(50, 'at most 50 prizes'),
     opensAt: isoDate,
     closesAt: isoDate,
     drawAt: isoDate,
@@ -161,8 +169,16 @@ export const OpsRaffleInputSchema = z
   .refine((r) => Number(r.ticketUnit) > 0, { message: 'must be above zero', path: ['ticketUnit'] });
 export type OpsRaffleInput = z.infer<typeof OpsRaffleInputSchema>;
 
-export const OpsRaffleSchema = RaffleSchema.omit({ myTickets: true }).extend({ holders: z.number() });
-export const OpsRaffleListSchema = z.object({ list: z.array(OpsRaffleSchema).max(100) });
+/** A raffle as staff see it: how many members hold tickets and how many tickets are counted so far. */
+export const OpsRaffleSchema = RaffleSchema.omit({ myTickets: true }).extend({
+  holders: z.number(),
+  /** Tickets counted so far (the `raffles.tickets` job, every few minutes); the frozen `ticketTotal` once drawn. */
+  tickets: z.number(),
+});
+export type OpsRaffle = z.infer<typeof OpsRaffleSchema>;
+/** GET REFERRAL_OPS_API.raffles: the newest raffles, and the merchant's time zone their times are shown in. */
+export const OpsRaffleListSchema = z.object({ list: z.array(OpsRaffleSchema).max(100), timezone: z.string() });
+export type OpsRaffleList = z.infer<typeof OpsRaffleListSchema>;
 
 export const CostQuerySchema = z.object({
   from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),

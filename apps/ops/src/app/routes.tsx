@@ -249,6 +249,28 @@ export const OPS_ROUTES: readonly OpsRoute[] = [
     nav: { group: 'content', order: 91 },
     Page: page(() => import('@/features/missions/components/races-page'), 'RacesPage'),
   },
+  // Invite friends and raffles (issue 21)
+  {
+    path: 'promotions/referral',
+    permission: 'promotions.manage',
+    titleKey: 'nav.referralSettings',
+    nav: { group: 'content', order: 84 },
+    Page: page(() => import('@/features/referral/components/referral-settings-page'), 'ReferralSettingsPage'),
+  },
+  {
+    path: 'promotions/raffles',
+    permission: 'promotions.manage',
+    titleKey: 'nav.raffles',
+    nav: { group: 'content', order: 86 },
+    Page: page(() => import('@/features/referral/components/raffles-page'), 'RafflesPage'),
+  },
+  {
+    path: 'reports/engagement-cost',
+    permission: 'reports.view',
+    titleKey: 'nav.engagementCost',
+    nav: { group: 'reports', order: 30 },
+    Page: page(() => import('@/features/referral/components/engagement-cost-page'), 'EngagementCostPage'),
+  },
   {
     path: 'support/chats',
     permission: 'support.handle',

@@ -76,6 +76,27 @@ describe('form helper', () => {
     expect(await screen.findByTestId('form-error')).toHaveTextContent('Your role does not allow this action.');
   });
 
+  it('should put another refusal that names a shown field under it, and keep one naming no shown field at the top', async () => {
+    const user = userEvent.setup();
+    const amount = (path: string) =>
+      new ApiError('INVALID_AMOUNT', 400, 'The amount has too many decimals', {
+        fields: [{ path, message: 'The amount has too many decimals' }],
+      });
+    const send = vi
+      .fn<() => Promise<unknown>>()
+      .mockRejectedValueOnce(amount('name'))
+      .mockRejectedValueOnce(amount('prizes.3'));
+    renderWithProviders(<TestForm send={send} />);
+    await user.type(await screen.findByTestId('name'), '10.001');
+    await user.click(screen.getByTestId('save'));
+    expect(await screen.findByText('The amount has too many decimals')).toBeInTheDocument();
+    expect(screen.getByTestId('name')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByTestId('form-error')).not.toBeInTheDocument();
+    await user.click(screen.getByTestId('save'));
+    // Not a field of this form: the code's own text, as before.
+    expect(await screen.findByTestId('form-error')).toHaveTextContent('Enter a valid amount.');
+  });
+
   it('should translate a known server message into the language in use', async () => {
     const { changeLanguage } = await import('./i18n');
     await changeLanguage('TY');

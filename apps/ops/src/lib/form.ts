@@ -97,7 +97,8 @@ export function useFormSubmit<Input extends FieldValues, Output, Result>(
 
 /**
  * Puts the server's field errors on the form; returns the form-level message, or null when every error landed on a
- * field. `fields` lists the inputs the form shows (default: the form's default values' keys, recursively).
+ * field. `fields` lists the inputs the form shows (default: the form's default values' keys, recursively). Besides
+ * VALIDATION_FAILED, another refusal that names a field the form shows (INVALID_AMOUNT of `ticketUnit`) lands there too.
  */
 export function applyServerErrors<Input extends FieldValues>(
   form: UseFormReturn<Input, unknown, unknown>,
@@ -105,8 +106,9 @@ export function applyServerErrors<Input extends FieldValues>(
   fallback: string,
   fields?: readonly string[],
 ): string | null {
-  if (!isApiError(error, 'VALIDATION_FAILED') || error.fields.length === 0) return fallback;
+  if (!isApiError(error) || error.fields.length === 0) return fallback;
   const known = new Set(fields ?? pathsOf(form.formState.defaultValues ?? {}));
+  if (error.code !== 'VALIDATION_FAILED' && !error.fields.every((field) => known.has(field.path))) return fallback;
   const unplaced: string[] = [];
   let first = true;
   for (const field of error.fields) {

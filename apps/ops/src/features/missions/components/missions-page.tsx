@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   MISSION_CADENCES,
   MISSION_METRICS,
+  MISSION_PAY_AS,
   OpsMissionInputSchema,
   type MissionCostReport,
   type OpsMission,
@@ -11,11 +12,11 @@ import {
 } from '@platform/contracts';
 import { DataTable, PageHeader, type Column } from '@/components/data-table';
 import { FormError, SelectField, SubmitButton, TextField } from '@/components/form-fields';
-import { Money } from '@/components/money';
 import { StatusBadge } from '@/components/status-badge';
 import { useFormSubmit, useZodForm } from '@/lib/form';
 import { showToast } from '@/lib/toast';
 import { createMission, getMissionReport, getMissions, missionKeys, setMissionStatus } from '../api/missions-api';
+import { RewardAmount } from './reward-amount';
 import './missions.css';
 
 type MissionForm = Omit<OpsMissionInput, 'turnoverMultiple' | 'gameType' | 'endsOn'> & {
@@ -93,13 +94,14 @@ function MissionCreateForm() {
           required
           inputMode="decimal"
           testId="mission-reward"
+          hint={t('missions.fields.rewardHint')}
           error={submit.fieldError('reward')}
           {...form.register('reward')}
         />
         <SelectField
           label={t('missions.fields.payAs')}
           testId="mission-pay-as"
-          options={options(['CASH', 'BONUS'], 'missions.payAs')}
+          options={options(MISSION_PAY_AS, 'missions.payAs')}
           error={submit.fieldError('payAs')}
           {...form.register('payAs')}
         />
@@ -144,14 +146,14 @@ function CostReport() {
       key: 'offeredAmount',
       header: t('missions.report.offeredAmount'),
       align: 'end',
-      cell: (row) => <Money amount={row.offeredAmount} />,
+      cell: (row) => <RewardAmount amount={row.offeredAmount} payAs={row.payAs} />,
     },
     { key: 'claimed', header: t('missions.report.claimed'), align: 'end', cell: (row) => row.claimed },
     {
       key: 'claimedAmount',
       header: t('missions.report.claimedAmount'),
       align: 'end',
-      cell: (row) => <Money amount={row.claimedAmount} />,
+      cell: (row) => <RewardAmount amount={row.claimedAmount} payAs={row.payAs} />,
     },
   ];
   return (
@@ -160,6 +162,11 @@ function CostReport() {
       {query.data ? (
         <p className="field__hint" data-testid="mission-cost-total">
           {t('missions.report.total', { offered: query.data.offeredAmount, claimed: query.data.claimedAmount })}
+        </p>
+      ) : null}
+      {query.data && query.data.offeredPoints !== '0' ? (
+        <p className="field__hint" data-testid="mission-cost-points">
+          {t('missions.report.totalPoints', { offered: query.data.offeredPoints, claimed: query.data.claimedPoints })}
         </p>
       ) : null}
       <DataTable
@@ -195,7 +202,12 @@ export function MissionsPage() {
         `${t(`missions.cadences.${row.cadence}`)} · ${t(`missions.metrics.${row.metric}`)}${row.gameType ? ` (${row.gameType})` : ''}`,
     },
     { key: 'target', header: t('missions.fields.target'), align: 'end', cell: (row) => row.target },
-    { key: 'reward', header: t('missions.fields.reward'), align: 'end', cell: (row) => <Money amount={row.reward} /> },
+    {
+      key: 'reward',
+      header: t('missions.fields.reward'),
+      align: 'end',
+      cell: (row) => <RewardAmount amount={row.reward} payAs={row.payAs} />,
+    },
     {
       key: 'window',
       header: t('missions.fields.window'),

@@ -2,15 +2,22 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { OpsRaceInputSchema, RACE_METRICS, type OpsRaceInput, type Race, type RaceState } from '@platform/contracts';
+import {
+  MISSION_PAY_AS,
+  OpsRaceInputSchema,
+  RACE_METRICS,
+  type OpsRaceInput,
+  type Race,
+  type RaceState,
+} from '@platform/contracts';
 import { DataTable, PageHeader, type Column } from '@/components/data-table';
 import { FormError, SelectField, SubmitButton, TextField } from '@/components/form-fields';
-import { Money } from '@/components/money';
 import { StatusBadge, type BadgeTone } from '@/components/status-badge';
 import { formatDateTime } from '@/lib/dates';
 import { useFormSubmit, useZodForm } from '@/lib/form';
 import { showToast } from '@/lib/toast';
 import { createRace, getRace, getRaces, missionKeys } from '../api/missions-api';
+import { RewardAmount } from './reward-amount';
 import './missions.css';
 
 const TONES: Record<RaceState, BadgeTone> = {
@@ -59,6 +66,7 @@ function RaceCreateForm() {
       void queryClient.invalidateQueries({ queryKey: missionKeys.all });
     },
   });
+  const payAs = form.watch('payAs');
   const field = (name: keyof RaceForm, label: string, extra: object = {}) => (
     <TextField
       label={t(label)}
@@ -84,11 +92,14 @@ function RaceCreateForm() {
         {field('minStake', 'races.fields.minStake', { inputMode: 'decimal', hint: t('races.fields.minStakeHint') })}
         {field('startsAt', 'races.fields.startsAt', { type: 'datetime-local', required: true })}
         {field('endsAt', 'races.fields.endsAt', { type: 'datetime-local', required: true })}
-        {field('prizes', 'races.fields.prizes', { required: true, hint: t('races.fields.prizesHint') })}
+        {field('prizes', 'races.fields.prizes', {
+          required: true,
+          hint: t(payAs === 'POINTS' ? 'races.fields.prizesPointsHint' : 'races.fields.prizesHint'),
+        })}
         <SelectField
           label={t('missions.fields.payAs')}
           testId="race-pay-as"
-          options={['CASH', 'BONUS'].map((value) => ({ value, label: t(`missions.payAs.${value}`) }))}
+          options={MISSION_PAY_AS.map((value) => ({ value, label: t(`missions.payAs.${value}`) }))}
           error={submit.fieldError('payAs')}
           {...form.register('payAs')}
         />
@@ -116,7 +127,7 @@ function Standings({ id }: { id: string }) {
       key: 'prize',
       header: t('races.prize'),
       align: 'end',
-      cell: (row) => (row.prize ? <Money amount={row.prize} /> : '–'),
+      cell: (row) => (row.prize && query.data ? <RewardAmount amount={row.prize} payAs={query.data.payAs} /> : '–'),
     },
   ];
   return (
@@ -152,7 +163,12 @@ export function RacesPage() {
       header: t('missions.fields.window'),
       cell: (row) => `${formatDateTime(row.startsAt)} – ${formatDateTime(row.endsAt)}`,
     },
-    { key: 'prizes', header: t('races.fields.prizes'), cell: (row) => row.prizes.join(' / ') },
+    {
+      key: 'prizes',
+      header: t('races.fields.prizes'),
+      cell: (row) =>
+        row.payAs === 'POINTS' ? t('missions.points', { points: row.prizes.join(' / ') }) : row.prizes.join(' / '),
+    },
     {
       key: 'leader',
       header: t('races.leader'),

@@ -2,6 +2,7 @@ import {
   formatMoney,
   MONEY_METRICS,
   type MissionCostReport,
+  type MissionPayAs,
   type OpsMission,
   type OpsMissionInput,
   type OpsRaceInput,
@@ -17,6 +18,7 @@ import type { Merchant } from '../../platform/merchant';
 import type { RewardKind } from '@platform/contracts';
 import { missionsRepository, type MissionRow } from './missions.repository';
 import type { RacesService } from './races.service';
+import { rewardText } from './reward-text';
 
 export type MissionsOpsDeps = {
   db: Database;
@@ -41,6 +43,10 @@ const amountIn = (text: string, merchant: Merchant, path: string): bigint => {
   }
 };
 
+/** A reward or prize of the form: whole points (the contract checked them) or an amount in the merchant's currency. */
+const rewardIn = (text: string, payAs: MissionPayAs, merchant: Merchant, path: string): bigint =>
+  payAs === 'POINTS' ? BigInt(text.trim()) : amountIn(text, merchant, path);
+
 export const opsMissionWire = (m: MissionRow, merchant: Merchant): OpsMission => ({
   id: m.id.toString(),
   name: m.name,
@@ -48,7 +54,7 @@ export const opsMissionWire = (m: MissionRow, merchant: Merchant): OpsMission =>
   metric: m.metric,
   gameType: m.gameType,
   target: MONEY_METRICS.includes(m.metric) ? formatMoney(m.target, merchant.currencyScale) : m.target.toString(),
-  reward: formatMoney(m.rewardMinor, merchant.currencyScale),
+  reward: rewardText(m.rewardMinor, m.payAs, merchant.currencyScale),
   payAs: m.payAs,
   turnoverMultiple: m.turnoverMultiple,
   startsOn: m.startsOn,
@@ -82,7 +88,7 @@ export const missionsOpsFactory = (deps: MissionsOpsDeps) => {
           value: { fields: [{ path: 'target', message: 'must be more than zero' }] },
         });
       }
-      const rewardMinor = amountIn(input.reward, merchant, 'reward');
+      const rewardMinor = rewardIn(input.reward, input.payAs, merchant, 'reward');
       return db.transaction(async (tx) => {
         const id = await missionsRepository(tx).insertMission(
           merchant.id,
@@ -125,7 +131,7 @@ export const missionsOpsFactory = (deps: MissionsOpsDeps) => {
       deps.races.wire(merchant, await deps.races.raceOf(merchant, id), 50, null),
     createRace: async (caller: StaffCaller, input: OpsRaceInput): Promise<Race> => {
       const { merchant } = caller;
-      const prizesMinor = input.prizes.map((p, i) => amountIn(p, merchant, `prizes.${i}`));
+      const prizesMinor = input.prizes.map((p, i) => rewardIn(p, input.payAs, merchant, `prizes.${i}`));
       const minStakeMinor = input.metric === 'MULTIPLIER' ? amountIn(input.minStake, merchant, 'minStake') : 0n;
       const id = await db.transaction(async (tx) => {
         const raceId = await missionsRepository(tx).insertRace(
@@ -145,7 +151,10 @@ export const missionsOpsFactory = (deps: MissionsOpsDeps) => {
       });
       return deps.races.wire(merchant, await deps.races.raceOf(merchant, id), 10, null);
     },
-    /** What missions and races cost: rewards offered and claimed, per mission and per race. */
+    /**
+     * What missions and races cost: rewards offered and claimed, per mission and per race. Lines paid in points show
+     * points, and the totals keep money and points apart.
+     */
     report: async (merchant: Merchant): Promise<MissionCostReport> => {
       const [missionCosts, raceCosts, missions, races] = await Promise.all([
         deps.costs(merchant.id, 'MISSION'),
@@ -153,25 +162,31 @@ export const missionsOpsFactory = (deps: MissionsOpsDeps) => {
         repo.allMissions(merchant.id),
         repo.races(merchant.id, new Date(now()), 3650),
       ]);
-      const names = new Map<string, string>([
-        ...missions.map((m) => [`MISSION:${m.id}`, m.name] as const),
-        ...races.map((r) => [`RACE:${r.id}`, r.name] as const),
+      const terms = new Map<string, { name: string; payAs: MissionPayAs }>([
+        ...missions.map((m) => [`MISSION:${m.id}`, m] as const),
+        ...races.map((r) => [`RACE:${r.id}`, r] as const),
       ]);
       const scale = merchant.currencyScale;
-      const lines = [
+      const costs = [
         ...missionCosts.map((c) => ({ kind: 'MISSION' as const, ...c })),
         ...raceCosts.map((c) => ({ kind: 'RACE' as const, ...c })),
-      ].map((c) => ({
-        ...{ kind: c.kind, id: c.ref, name: names.get(`${c.kind}:${c.ref}`) ?? c.ref },
-        ...{ offered: c.offered, offeredAmount: formatMoney(c.offeredMinor, scale) },
-        ...{ claimed: c.claimed, claimedAmount: formatMoney(c.claimedMinor, scale) },
+      ].map((c) => {
+        const of = terms.get(`${c.kind}:${c.ref}`);
+        return { ...c, name: of?.name ?? c.ref, payAs: of?.payAs ?? ('CASH' as const) };
+      });
+      const lines = costs.map((c) => ({
+        ...{ kind: c.kind, id: c.ref, name: c.name, payAs: c.payAs },
+        ...{ offered: c.offered, offeredAmount: rewardText(c.offeredMinor, c.payAs, scale) },
+        ...{ claimed: c.claimed, claimedAmount: rewardText(c.claimedMinor, c.payAs, scale) },
       }));
-      const sum = (key: 'offeredMinor' | 'claimedMinor') =>
-        [...missionCosts, ...raceCosts].reduce((total, c) => total + c[key], 0n);
+      const sum = (key: 'offeredMinor' | 'claimedMinor', points: boolean) =>
+        costs.filter((c) => (c.payAs === 'POINTS') === points).reduce((total, c) => total + c[key], 0n);
       return {
         lines,
-        offeredAmount: formatMoney(sum('offeredMinor'), scale),
-        claimedAmount: formatMoney(sum('claimedMinor'), scale),
+        offeredAmount: formatMoney(sum('offeredMinor', false), scale),
+        claimedAmount: formatMoney(sum('claimedMinor', false), scale),
+        offeredPoints: sum('offeredMinor', true).toString(),
+        claimedPoints: sum('claimedMinor', true).toString(),
       };
     },
   };

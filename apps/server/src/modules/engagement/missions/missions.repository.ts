@@ -1,4 +1,4 @@
-import type { MissionCadence, MissionMetric, RaceMetric } from '@platform/contracts';
+import type { MissionCadence, MissionMetric, MissionPayAs, RaceMetric } from '@platform/contracts';
 import type { Queryable } from '../../../db/database';
 
 export type MissionRow = {
@@ -8,8 +8,9 @@ export type MissionRow = {
   metric: MissionMetric;
   gameType: string | null;
   target: bigint;
+  /** Minor units of the merchant's currency, or whole points when `payAs` is POINTS. */
   rewardMinor: bigint;
-  payAs: 'CASH' | 'BONUS';
+  payAs: MissionPayAs;
   turnoverMultiple: number;
   startsOn: string;
   endsOn: string | null;
@@ -26,8 +27,9 @@ export type RaceRow = {
   minStakeMinor: bigint;
   startsAt: Date;
   endsAt: Date;
+  /** Minor units of the merchant's currency, or whole points when `payAs` is POINTS. */
   prizesMinor: bigint[];
-  payAs: 'CASH' | 'BONUS';
+  payAs: MissionPayAs;
   turnoverMultiple: number;
   settledAt: Date | null;
 };

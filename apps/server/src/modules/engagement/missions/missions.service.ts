@@ -4,6 +4,7 @@ import type { MemberValidBet, PlayProfitRow } from '../../games/play-stats';
 import type { Merchant } from '../../platform/merchant';
 import type { RewardOffer, RewardRow } from '../rewards';
 import type { EventMetric, MerchantCalendar, MissionRow, MissionsRepository } from './missions.repository';
+import { rewardText } from './reward-text';
 
 const DAY_MS = 86_400_000;
 /** A completed mission's reward waits this long in the reward centre. */
@@ -131,7 +132,7 @@ export const missionsServiceFactory = (deps: MissionsDeps) => {
           percent: Number((shown * 100n) / mission.target),
           period: w.period,
           resetsAt: w.resetsAt?.toISOString() ?? null,
-          reward: formatMoney(mission.rewardMinor, merchant.currencyScale),
+          reward: rewardText(mission.rewardMinor, mission.payAs, merchant.currencyScale),
           ...{ payAs: mission.payAs, turnoverMultiple: mission.turnoverMultiple },
           status: statusOf(reward),
           rewardId: reward?.id.toString() ?? null,

@@ -1,4 +1,13 @@
-import { API, MISSIONS_API, MISSIONS_OPS_API, type Mission, type MissionSummary } from '@platform/contracts';
+import {
+  API,
+  MISSIONS_API,
+  MISSIONS_OPS_API,
+  POINTS_API,
+  type Mission,
+  type MissionCostReport,
+  type MissionSummary,
+  type OpsMission,
+} from '@platform/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { createPlayStatsModule } from '../../games/play-stats';
@@ -229,6 +238,99 @@ describeEachDatabase('missions', (getDb) => {
         payload: { status: 'PAUSED' },
       });
     }
+  });
+
+  it('should pay a mission’s reward in points once when claimed twice, into the POINTS balance, never as money', async () => {
+    const id = await createMission({
+      name: 'Points for bets',
+      cadence: 'DAILY',
+      metric: 'VALID_BET',
+      target: '20.00',
+      reward: '500',
+      payAs: 'POINTS',
+    });
+    const dana = await memberWithSession(app, getDb());
+    const pointsOf = async () => {
+      const res = await app.inject({ url: POINTS_API.balance, headers: bearer(dana.token) });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().value.points as string;
+    };
+    await play(dana.id, 'slot', 2_500n, Date.now() - 1_000);
+    const done = mission(await summary(dana.token), id);
+    expect(done).toMatchObject({ status: 'CLAIMABLE', reward: '500', payAs: 'POINTS' });
+    const cashBefore = (await balanceOf(app, dana.token)).balance;
+    expect(await pointsOf()).toBe('0');
+
+    const answers = await Promise.all([claim(dana.token, done.rewardId!), claim(dana.token, done.rewardId!)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.statusCode === 200)!.json().value).toMatchObject({ amount: '500', payAs: 'POINTS' });
+    const again = await claim(dana.token, done.rewardId!);
+    expect([again.statusCode, again.json().code]).toEqual([409, 'REWARD_CLAIMED']);
+    expect(await pointsOf()).toBe('500');
+    expect((await balanceOf(app, dana.token)).balance).toBe(cashBefore);
+    const { rows: paid } = await getDb().query<{ currency: string; amount: string }>(
+      `SELECT a.currency, t.amount_minor::text AS amount FROM ledger_transfers t
+       JOIN ledger_accounts a ON a.merchant_id = t.merchant_id AND a.id = t.credit_account_id AND a.shard = t.credit_shard
+       WHERE t.merchant_id = $1 AND t.idempotency_key = $2`,
+      [games.merchantId, `reward:${done.rewardId}`],
+    );
+    expect(paid).toEqual([{ currency: 'PTS', amount: '500' }]);
+    expect(mission(await summary(dana.token), id).status).toBe('CLAIMED');
+    await expectSoundLedger(getDb(), games.merchantId);
+
+    // Staff see it as points: in the list and in the cost report, apart from the money totals.
+    const list = await app.inject({ url: MISSIONS_OPS_API.missions, headers: staff });
+    const row = (list.json().value.list as OpsMission[]).find((m) => m.id === id);
+    expect(row).toMatchObject({ reward: '500', payAs: 'POINTS' });
+    const report = (await app.inject({ url: MISSIONS_OPS_API.report, headers: staff })).json()
+      .value as MissionCostReport;
+    expect(report.lines.find((l) => l.kind === 'MISSION' && l.id === id)).toMatchObject({
+      ...{ payAs: 'POINTS', offered: 1, offeredAmount: '500', claimed: 1, claimedAmount: '500' },
+    });
+    expect(BigInt(report.offeredPoints)).toBeGreaterThanOrEqual(500n);
+    await app.inject({
+      method: 'POST',
+      url: MISSIONS_OPS_API.missionStatus.replace(':id', id),
+      headers: staff,
+      payload: { status: 'PAUSED' },
+    });
+  });
+
+  it('should refuse a points reward or race prize that is not whole points, naming the field, and write nothing', async () => {
+    const mission = await app.inject({
+      method: 'POST',
+      url: MISSIONS_OPS_API.missions,
+      headers: staff,
+      payload: {
+        ...{ name: 'Half points', cadence: 'DAILY', metric: 'ROUNDS', gameType: null, target: '3', reward: '2.5' },
+        ...{ payAs: 'POINTS', turnoverMultiple: 0, startsOn: await today(), endsOn: null },
+      },
+    });
+    expect([mission.statusCode, mission.json().code]).toEqual([400, 'VALIDATION_FAILED']);
+    expect(mission.json().value.fields).toContainEqual({ path: 'reward', message: 'must be a whole number of points' });
+    const race = (prizes: string[], name: string) =>
+      app.inject({
+        method: 'POST',
+        url: MISSIONS_OPS_API.races,
+        headers: staff,
+        payload: {
+          ...{ name, metric: 'VALID_BET', gameType: null, minStake: '', payAs: 'POINTS', turnoverMultiple: 0 },
+          ...{ startsAt: new Date(Date.now() + 86_400_000).toISOString(), prizes },
+          endsAt: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+        },
+      });
+    const bad = await race(['500', '20.50'], 'Half race');
+    expect([bad.statusCode, bad.json().value.fields]).toEqual([
+      400,
+      [{ path: 'prizes.1', message: 'must be a whole number of points' }],
+    ]);
+    const { rows } = await getDb().query(
+      "SELECT 1 FROM missions WHERE name = 'Half points' UNION ALL SELECT 1 FROM races WHERE name = 'Half race'",
+    );
+    expect(rows).toHaveLength(0);
+    const good = await race(['500', '200'], 'Points race');
+    expect(good.statusCode, good.body).toBe(200);
+    expect(good.json().value).toMatchObject({ payAs: 'POINTS', prizes: ['500', '200'] });
   });
 
   it('should refuse a mission form with a bad target, naming the field, and write nothing', async () => {

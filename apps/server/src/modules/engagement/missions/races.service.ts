@@ -6,6 +6,7 @@ import type { RankingQuery, RankingRow } from '../../games/play-stats';
 import type { Merchant } from '../../platform/merchant';
 import type { RewardOffer, RewardRow } from '../rewards';
 import { missionsRepository, type RaceRow } from './missions.repository';
+import { rewardText } from './reward-text';
 
 const DAY_MS = 86_400_000;
 /** Rounds settle a little after the race ends (play statistics take them in each minute): settle after this. */
@@ -84,7 +85,7 @@ export const racesServiceFactory = (deps: RacesDeps) => {
         rank: p.rank,
         name: viewer === null || p.memberId === viewer ? name : deps.mask(name),
         score: scoreText(race, p.score, merchant.currencyScale),
-        prize: prize === undefined ? null : formatMoney(prize, merchant.currencyScale),
+        prize: prize === undefined ? null : rewardText(prize, race.payAs, merchant.currencyScale),
         me: p.memberId === viewer,
       };
     };
@@ -92,7 +93,7 @@ export const racesServiceFactory = (deps: RacesDeps) => {
       ...{ id: race.id.toString(), name: race.name, metric: race.metric, gameType: race.gameType },
       minStake: formatMoney(race.minStakeMinor, merchant.currencyScale),
       ...{ startsAt: race.startsAt.toISOString(), endsAt: race.endsAt.toISOString(), state },
-      prizes: race.prizesMinor.map((p) => formatMoney(p, merchant.currencyScale)),
+      prizes: race.prizesMinor.map((p) => rewardText(p, race.payAs, merchant.currencyScale)),
       ...{ payAs: race.payAs, turnoverMultiple: race.turnoverMultiple },
       top: shown.map(standing),
       me: own === undefined ? null : standing(own),

@@ -163,14 +163,18 @@ export const rafflesRepository = (db: Queryable) => ({
     return new Map(rows.map((r) => [BigInt(r.raffle_id), r.tickets]));
   },
 
-  holderCounts: async (merchantId: number, raffleIds: readonly bigint[]): Promise<Map<bigint, number>> => {
+  /** Per raffle: how many members hold tickets, and how many tickets they hold together. */
+  holderCounts: async (
+    merchantId: number,
+    raffleIds: readonly bigint[],
+  ): Promise<Map<bigint, { holders: number; tickets: number }>> => {
     if (raffleIds.length === 0) return new Map();
-    const { rows } = await db.query<{ raffle_id: string; n: number }>(
-      `SELECT raffle_id::text, count(*)::integer AS n FROM raffle_tickets
+    const { rows } = await db.query<{ raffle_id: string; n: number; tickets: number }>(
+      `SELECT raffle_id::text, count(*)::integer AS n, sum(tickets)::integer AS tickets FROM raffle_tickets
        WHERE merchant_id = $1 AND raffle_id = ANY($2::bigint[]) GROUP BY raffle_id`,
       [merchantId, raffleIds.map(String)],
     );
-    return new Map(rows.map((r) => [BigInt(r.raffle_id), r.n]));
+    return new Map(rows.map((r) => [BigInt(r.raffle_id), { holders: r.n, tickets: r.tickets }]));
   },
 
   /** Freezes the ticket list for the draw; false when it was frozen already. */
@@ -255,6 +259,14 @@ export const rafflesRepository = (db: Queryable) => ({
       [merchantId, from, to],
     );
     return rows.map((r) => ({ memberId: BigInt(r.member_id), amountMinor: BigInt(r.total) }));
+  },
+
+  /** The merchant's time zone (IANA), in which staff see raffle times. */
+  timezone: async (merchantId: number): Promise<string> => {
+    const { rows } = await db.query<{ timezone: string }>('SELECT timezone FROM merchant_directory WHERE id = $1', [
+      merchantId,
+    ]);
+    return rows[0]?.timezone ?? 'UTC';
   },
 
   dayOf: async (merchantId: number, at: Date): Promise<string> => {

@@ -1,4 +1,4 @@
-import { formatMoney, type OpsRaffleInput, type Raffle, type RaffleProof } from '@platform/contracts';
+import { formatMoney, type OpsRaffle, type OpsRaffleInput, type Raffle, type RaffleProof } from '@platform/contracts';
 import type { Database } from '../../../db/database';
 import { AppError } from '../../../lib/app-error';
 import type { Clock } from '../../../lib/clock';
@@ -19,6 +19,18 @@ const LIST_SIZE = 20;
 
 export const prizeKey = (raffleId: bigint, rank: number) => `raffle:${raffleId}:${rank}`;
 const maskName = (username: string) => `${username.slice(0, 2)}***`;
+
+/** An amount of the form, its field named in the answer so the form shows the message under it. */
+const amountIn = (text: string, merchant: Merchant, path: string): bigint => {
+  try {
+    return parseAmount(text, merchant);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    throw new AppError(error.code, error.httpStatus, error.message, {
+      value: { fields: [{ path, message: error.message }] },
+    });
+  }
+};
 
 export type RafflesDeps = {
   db: Database;
@@ -151,6 +163,21 @@ export const rafflesServiceFactory = ({ db, now, play, rewards }: RafflesDeps) =
     );
   };
 
+  /** Raffles as staff see them: no ticket of their own, but how many members hold how many tickets. */
+  const opsWire = async (merchant: Merchant, rows: RaffleRow[]): Promise<OpsRaffle[]> => {
+    const [wired, counts] = await Promise.all([
+      wire(merchant, rows, null, merchant.defaultLanguage),
+      repo.holderCounts(
+        merchant.id,
+        rows.map((r) => r.id),
+      ),
+    ]);
+    return wired.map(({ myTickets: _mine, ...r }) => {
+      const count = counts.get(BigInt(r.id));
+      return { ...r, holders: count?.holders ?? 0, tickets: r.ticketTotal ?? count?.tickets ?? 0 };
+    });
+  };
+
   return {
     /** The `raffles.tickets` job: ticket counts of raffles still open (or closed and not yet drawn). */
     countOpen: async (signal?: AbortSignal): Promise<{ raffles: number }> => {
@@ -207,19 +234,11 @@ export const rafflesServiceFactory = ({ db, now, play, rewards }: RafflesDeps) =
       if (claimed.length === 0) throw new AppError('REWARD_CLAIMED', 409, 'This prize was claimed already');
       return claimed;
     },
-    /** Staff: the newest raffles, cancelled ones included. */
+    /** Staff: the newest raffles, cancelled ones included, and the merchant's time zone to show their times in. */
     opsList: async (merchant: Merchant) => {
       const rows = await repo.list(merchant.id, 100, true);
-      const [wired, holders] = await Promise.all([
-        wire(merchant, rows, null, merchant.defaultLanguage),
-        repo.holderCounts(
-          merchant.id,
-          rows.map((r) => r.id),
-        ),
-      ]);
-      return {
-        list: wired.map(({ myTickets: _mine, ...r }) => ({ ...r, holders: holders.get(BigInt(r.id)) ?? 0 })),
-      };
+      const [list, timezone] = await Promise.all([opsWire(merchant, rows), repo.timezone(merchant.id)]);
+      return { list, timezone };
     },
     /** Staff: a new raffle; the server draws its seed and shows only the hash until the draw. */
     create: async (caller: StaffCaller, input: OpsRaffleInput) => {
@@ -227,13 +246,14 @@ export const rafflesServiceFactory = ({ db, now, play, rewards }: RafflesDeps) =
       const seed = newSeed();
       const title: Record<string, string> = { EN: input.title.EN };
       if (input.title.TY) title.TY = input.title.TY;
+      const ticketUnitMinor = amountIn(input.ticketUnit, merchant, 'ticketUnit');
+      const prizesMinor = input.prizes.map((p, i) => amountIn(p, merchant, `prizes.${i}`));
       const row = await db.transaction(async (tx) => {
         const created = await rafflesRepository(tx).insert(
           merchant.id,
           {
-            ...{ title, basis: input.basis, ticketUnitMinor: parseAmount(input.ticketUnit, merchant) },
-            maxTicketsPerMember: input.maxTicketsPerMember,
-            prizesMinor: input.prizes.map((p) => parseAmount(p, merchant)),
+            ...{ title, basis: input.basis, ticketUnitMinor, maxTicketsPerMember: input.maxTicketsPerMember },
+            prizesMinor,
             ...{ opensAt: new Date(input.opensAt), closesAt: new Date(input.closesAt), drawAt: new Date(input.drawAt) },
             ...{ seed, seedHash: seedHashOf(seed) },
           },
@@ -246,9 +266,7 @@ export const rafflesServiceFactory = ({ db, now, play, rewards }: RafflesDeps) =
         });
         return created;
       });
-      const [wired] = await wire(merchant, [row], null, merchant.defaultLanguage);
-      const { myTickets: _mine, ...rest } = wired!;
-      return { ...rest, holders: 0 };
+      return (await opsWire(merchant, [row]))[0]!;
     },
     /** Staff: cancels a raffle whose tickets are not yet frozen for its draw. */
     cancel: async (caller: StaffCaller, id: bigint) => {
@@ -261,9 +279,7 @@ export const rafflesServiceFactory = ({ db, now, play, rewards }: RafflesDeps) =
         }
         await recordAudit(tx, caller, { action: 'raffle.cancel', targetType: 'raffle', targetId: id.toString() });
       });
-      const [wired] = await wire(merchant, [(await repo.byId(merchant.id, id))!], null, merchant.defaultLanguage);
-      const { myTickets: _mine, ...rest } = wired!;
-      return { ...rest, holders: 0 };
+      return (await opsWire(merchant, [(await repo.byId(merchant.id, id))!]))[0]!;
     },
   };
 };

@@ -108,6 +108,13 @@ describeEachDatabase('raffles', (getDb) => {
     expect(open).toMatchObject({ status: 'OPEN', seed: null, myTickets: 2, winners: [] });
     expect(open.seedHash).toMatch(/^[0-9a-f]{64}$/);
     expect((await list(members[1]!.token)).find((r) => r.id === id)!.myTickets).toBe(5);
+    // Staff see the tickets counted so far before the draw freezes them, and the zone the times are shown in.
+    const ops = await app.inject({ url: REFERRAL_OPS_API.raffles, headers: await staffHeaders(app, 'admin') });
+    expect(ops.statusCode, ops.body).toBe(200);
+    expect(ops.json().value.timezone).toMatch(/^[A-Za-z_]+(\/[A-Za-z_+-]+)*$/);
+    expect(ops.json().value.list.find((r: { id: string }) => r.id === id)).toMatchObject({
+      ...{ status: 'OPEN', ticketTotal: null, tickets: 7, holders: 2, seedHash: open.seedHash, seed: null },
+    });
 
     // Not yet due: the draw job leaves it alone.
     await app.jobs.trigger('raffles.draw');
@@ -163,6 +170,36 @@ describeEachDatabase('raffles', (getDb) => {
       headers: await staffHeaders(app, 'admin'),
     });
     expect([cancel.statusCode, cancel.json().code]).toEqual([409, 'RAFFLE_DRAWN']);
+  });
+
+  it('should refuse a ticket unit or prize with more decimals than the currency, naming the field', async () => {
+    const body = {
+      ...{ title: { EN: 'Decimals' }, basis: 'DEPOSIT', ticketUnit: '10.00', maxTicketsPerMember: 5 },
+      ...{ opensAt: '2026-05-01T00:00:00Z', closesAt: '2026-05-02T00:00:00Z', drawAt: '2026-05-03T00:00:00Z' },
+    };
+    const headers = await staffHeaders(app, 'admin');
+    const unit = await app.inject({
+      method: 'POST',
+      url: REFERRAL_OPS_API.raffles,
+      headers,
+      payload: { ...body, ticketUnit: '10.001', prizes: ['5.00'] },
+    });
+    expect([unit.statusCode, unit.json().code, unit.json().value.fields[0].path]).toEqual([
+      400,
+      'INVALID_AMOUNT',
+      'ticketUnit',
+    ]);
+    const prize = await app.inject({
+      method: 'POST',
+      url: REFERRAL_OPS_API.raffles,
+      headers,
+      payload: { ...body, prizes: ['5.00', '1.255'] },
+    });
+    expect([prize.statusCode, prize.json().value.fields[0].path]).toEqual([400, 'prizes.1']);
+    const { rows } = await getDb().query<{ n: number }>(
+      "SELECT count(*)::integer AS n FROM raffles WHERE title->>'EN' = 'Decimals'",
+    );
+    expect(rows[0]!.n).toBe(0);
   });
 
   it('should refuse a raffle whose closing is before its opening', async () => {

@@ -13,8 +13,13 @@ import type { RewardsQueries } from '../rewards';
 import { referralRepository, type ReferralSettingsRow } from './referral.repository';
 import { settingsWire, type ReferralService } from './referral.service';
 
-/** An amount of the form, named in the answer so the form shows the message under its field. */
+/**
+ * An amount of the form, named in the answer so the form shows the message under its field. Zero is a valid term here
+ * (no deposit or valid-bet threshold, no reward per friend: the table allows it and the jobs skip a zero reward), where
+ * a payment's amount would refuse it.
+ */
 const amountIn = (text: string, merchant: Merchant, path: string): bigint => {
+  if (/^0+(\.0+)?$/.test(text.trim())) return 0n;
   try {
     return parseAmount(text, merchant);
   } catch (error) {

@@ -164,6 +164,35 @@ describeEachDatabase('invite friends', (getDb) => {
     expect((await state(referrer.token)).friends).toEqual([]);
   });
 
+  it('should save zero thresholds and rewards, audit each change with before and after, and restore', async () => {
+    const admin = await staffHeaders(app, 'admin');
+    const put = (payload: Record<string, unknown>) =>
+      app.inject({ method: 'PUT', url: REFERRAL_OPS_API.referralSettings, headers: admin, payload });
+    const zero = { ...SETTINGS, minDeposit: '0', minValidBet: '0.00', reward: '0', sharePercent: '0.25' };
+    try {
+      const saved = await put(zero);
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json().value).toEqual({ ...zero, minDeposit: '0.00', minValidBet: '0.00', reward: '0.00' });
+      const read = await app.inject({ url: REFERRAL_OPS_API.referralSettings, headers: admin });
+      expect(read.json().value).toEqual(saved.json().value);
+      const { rows } = await getDb().query<{ before: Record<string, unknown>; after: Record<string, unknown> }>(
+        `SELECT before, after FROM staff_audit_log WHERE merchant_id = $1 AND action = 'referral.settings'
+         ORDER BY id DESC LIMIT 1`,
+        [games.merchantId],
+      );
+      expect(rows[0]?.before).toMatchObject({ reward: '20.00', sharePercent: '1' });
+      expect(rows[0]?.after).toMatchObject({ reward: '0.00', minDeposit: '0.00', sharePercent: '0.25' });
+      // Too many decimals: refused under the field that holds them, nothing saved.
+      const bad = await put({ ...SETTINGS, reward: '1.005' });
+      expect([bad.statusCode, bad.json().value?.fields?.[0]?.path]).toEqual([400, 'reward']);
+      expect((await app.inject({ url: REFERRAL_OPS_API.referralSettings, headers: admin })).json().value.reward).toBe(
+        '0.00',
+      );
+    } finally {
+      expect((await put(SETTINGS)).statusCode).toBe(200);
+    }
+  });
+
   it('should refuse settings staff may not change, and a share above 5 %', async () => {
     const support = await app.inject({
       method: 'PUT',

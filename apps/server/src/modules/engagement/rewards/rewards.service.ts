@@ -51,7 +51,8 @@ export const rewardWire = (row: RewardRow, scale: number): Reward => ({
   id: row.rewardKey.startsWith(PROMOTION_KEY) ? `promotion-${row.id}` : row.id.toString(),
   kind: row.kind,
   status: row.status,
-  amount: formatMoney(row.amountMinor, scale),
+  // A reward paid in points is whole points (the POINTS account's unit, ADR 0046), not money in the merchant's scale.
+  amount: row.payAs === 'POINTS' ? row.amountMinor.toString() : formatMoney(row.amountMinor, scale),
   payAs: row.payAs,
   turnoverMultiple: row.turnoverMultiple,
   period: row.period,

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { Mission, Race } from '@platform/contracts';
 import { SectionState } from '@/components/section-state';
@@ -22,6 +23,18 @@ export const LEADERBOARD_POLL_MS = 15_000;
 
 const MONEY_METRICS = new Set(['VALID_BET', 'DEPOSIT']);
 
+const CLAIMED_TEXT = {
+  BONUS: 'rewards.claimedBonus',
+  CASH: 'rewards.claimedCash',
+  POINTS: 'rewards.claimedPoints',
+} as const;
+
+const PAID_AS_TEXT = { CASH: 'rewards.payCash', POINTS: 'rewards.payPoints' } as const;
+
+/** A reward or prize: money, or "500 points" when it is paid in points (whole points, never shown as money). */
+const prizeText = (t: TFunction, amount: string, payAs: Mission['payAs']) =>
+  payAs === 'POINTS' ? t('missions.points', { points: groupDigits(amount) }) : groupDigits(amount);
+
 function MissionCard({ mission }: { mission: Mission }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -29,7 +42,7 @@ function MissionCard({ mission }: { mission: Mission }) {
     mutationFn: () => claimMissionReward(mission.rewardId ?? ''),
     onSuccess: async (claimed) => {
       showToast(
-        t(claimed.payAs === 'BONUS' ? 'rewards.claimedBonus' : 'rewards.claimedCash', {
+        t(CLAIMED_TEXT[claimed.payAs], {
           amount: groupDigits(claimed.amount),
         }),
       );
@@ -72,11 +85,15 @@ function MissionCard({ mission }: { mission: Mission }) {
       </p>
       <div className="missions__actions">
         <span className="muted">
-          {t('missions.reward', { amount: groupDigits(mission.reward) })}
+          <span data-testid="mission-reward">
+            {mission.payAs === 'POINTS'
+              ? t('missions.rewardPoints', { points: groupDigits(mission.reward) })
+              : t('missions.reward', { amount: groupDigits(mission.reward) })}
+          </span>
           {' · '}
           {mission.payAs === 'BONUS'
             ? t('rewards.payBonus', { multiple: mission.turnoverMultiple })
-            : t('rewards.payCash')}
+            : t(PAID_AS_TEXT[mission.payAs])}
           {mission.resetsAt ? ` · ${t('missions.resets', { date: new Date(mission.resetsAt).toLocaleString() })}` : ''}
         </span>
         {mission.status === 'CLAIMABLE' ? (
@@ -132,7 +149,7 @@ function RaceCard({ race }: { race: Race }) {
                 <td>{s.rank}</td>
                 <td>{s.name}</td>
                 <td>{score(s.score)}</td>
-                <td>{s.prize ? groupDigits(s.prize) : '–'}</td>
+                <td>{s.prize ? prizeText(t, s.prize, race.payAs) : '–'}</td>
               </tr>
             ))}
           </tbody>

@@ -82,4 +82,40 @@ describe('missions and leaderboards', { timeout: 60_000 }, () => {
     expect(await screen.findByTestId('race-me')).toHaveTextContent('Your place: #2 (90.00)');
     expect(screen.getAllByTestId('race-standing')).toHaveLength(2);
   });
+
+  it('should show a reward and prizes paid in points as points, not money, and say so when claimed', async () => {
+    mockApi({
+      'GET /wps/member/info': () => makeMemberInfo(),
+      [`GET ${API.wallet.balance}`]: () => ({ balance: '10.00', currencySymbol: '$' }),
+      [`GET ${MISSIONS_API.summary}`]: () => ({
+        list: [mission({ reward: '1500', payAs: 'POINTS' })],
+        claimableCount: 1,
+      }),
+      [`GET ${MISSIONS_API.leaderboard}`]: () => ({
+        list: [
+          {
+            ...race,
+            ...{ prizes: ['2000', '500'], payAs: 'POINTS' as const },
+            top: race.top.map((s, i) => ({ ...s, prize: ['2000', '500'][i] ?? null })),
+          },
+        ],
+      }),
+      [`POST ${API.rewards.claim.replace(':id', '77')}`]: (): Reward => ({
+        ...{ id: '77', kind: 'MISSION', status: 'CLAIMED', amount: '1500', payAs: 'POINTS', turnoverMultiple: 0 },
+        ...{ period: '2026-11-27', expiresAt: '2026-12-04T00:00:00.000Z', createdAt: '2026-11-27T00:00:00.000Z' },
+        claimedAt: '2026-11-27T01:00:00.000Z',
+      }),
+    });
+    const { user } = await renderApp('/member?page=missionLeaderboard');
+    const card = await screen.findByTestId('mission', {}, COLD);
+    expect(within(card).getByTestId('mission-reward')).toHaveTextContent('Reward 1,500 points');
+    expect(card).toHaveTextContent('Paid in points');
+    expect(card).not.toHaveTextContent('1,500.00');
+    await user.click(within(card).getByRole('button', { name: 'Claim' }));
+    expect(await screen.findByText('1,500 points added to your points mall balance.')).toBeVisible();
+
+    await user.click(screen.getByRole('tab', { name: 'Leaderboards' }));
+    const standings = await screen.findAllByTestId('race-standing');
+    expect(standings.map((row) => row.lastElementChild?.textContent)).toEqual(['2,000 points', '500 points']);
+  });
 });

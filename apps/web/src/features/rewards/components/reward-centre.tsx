@@ -45,7 +45,9 @@ function RewardCard({ reward }: { reward: Reward }) {
         </span>
       </div>
       <p className="rewards__amount" data-testid="reward-amount">
-        {groupDigits(reward.amount)}
+        {reward.payAs === 'POINTS'
+          ? t('rewards.points', { points: groupDigits(reward.amount) })
+          : groupDigits(reward.amount)}
       </p>
       <p className="muted">
         {period}

@@ -134,6 +134,21 @@ describe('reward centre, manual rebate and VIP', { timeout: 20_000 }, () => {
     expect(await screen.findByText('You have already claimed this reward.')).toBeVisible();
   });
 
+  it('should show a reward paid in points as whole points, not as money', async () => {
+    mockApi({
+      ...base,
+      [`GET ${API.rewards.list}`]: () => ({
+        list: [reward({ id: '8', kind: 'MISSION', amount: '1500', payAs: 'POINTS' }), reward({ id: '9' })],
+        pendingCount: 2,
+      }),
+    });
+    await renderApp('/member?page=rewardCenter');
+    const [points, cash] = (await screen.findAllByTestId('reward', {}, COLD)) as [HTMLElement, HTMLElement];
+    expect(within(points).getByTestId('reward-amount')).toHaveTextContent('1,500 points');
+    expect(points).toHaveTextContent('Paid in points');
+    expect(within(cash).getByTestId('reward-amount')).toHaveTextContent(/^12\.50$/);
+  });
+
   it('should show today’s rebate by game type and claim it once, when the site has the manual rebate on', async () => {
     let state: ManualRebate = {
       enabled: true,
