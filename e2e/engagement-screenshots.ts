@@ -22,7 +22,7 @@ const VARIANTS = (['EN', 'TY'] as const).flatMap((language) =>
     { name: `1366-${language.toLowerCase()}-${theme}`, options: DESK, language, theme },
   ]),
 );
-const PAGES = [
+const ALL_PAGES = [
   ['ops-vip-levels', '/ops/promotions/vip-levels'],
   ['ops-rebate-rates', '/ops/promotions/rebate-rates'],
   ['ops-forfeits', '/ops/promotions/forfeits'],
@@ -31,11 +31,17 @@ const PAGES = [
   ['ops-redemptions', '/ops/points/redemptions'],
   ['ops-missions', '/ops/missions'],
   ['ops-races', '/ops/missions/races'],
+  ['ops-referral', '/ops/promotions/referral'],
+  ['ops-raffles', '/ops/promotions/raffles'],
+  ['ops-engagement-cost', '/ops/reports/engagement-cost'],
   ['point-mall', '/pointMall'],
   ['missions', '/member?page=missionLeaderboard'],
   ['referral', '/member?page=referral'],
   ['raffles', '/raffles'],
 ] as const;
+/** PAGES=ops-raffles,raffles: only those. */
+const wanted = process.env.PAGES?.split(',');
+const PAGES = ALL_PAGES.filter(([file]) => wanted === undefined || wanted.includes(file));
 
 const platform = await startPlatform();
 const browser = await launchBrowser();

@@ -67,12 +67,12 @@ describe('raffles back office', () => {
     expect(times).toHaveTextContent(/Draw\s*Dec 21, 2026, 8:00\sPM/);
     expect(within(open).getByTestId('raffle-status')).toHaveTextContent('Open');
     expect(within(open).getByTestId('raffle-seed-hash')).toHaveAttribute('title', HASH);
-    expect(within(open).getByTestId('raffle-tickets')).toHaveTextContent('7 so far (2 members)');
+    expect(within(open).getByTestId('raffle-tickets')).toHaveTextContent('7 so far, 2 holding');
     expect(within(open).getByTestId('raffle-prizes-list')).toHaveTextContent(/1,000\.00\s*500\.00/);
     expect(within(open).getByRole('button', { name: 'Cancel raffle' })).toBeInTheDocument();
 
     expect(within(drawn).getByTestId('raffle-status')).toHaveTextContent('Drawn');
-    expect(within(drawn).getByTestId('raffle-tickets')).toHaveTextContent('40 (9 members)');
+    expect(within(drawn).getByTestId('raffle-tickets')).toHaveTextContent('40, 9 holding');
     const winners = within(drawn).getByTestId('raffle-winners');
     expect(winners).toHaveTextContent('ju***, ticket 17: 1,000.00 · claimed');
     expect(winners).toHaveTextContent('ma***, ticket 3: 500.00');

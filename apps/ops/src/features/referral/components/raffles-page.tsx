@@ -75,6 +75,12 @@ export function RafflesPage() {
             {t(`raffles.bases.${row.basis}`)} · {t('raffles.perTicket')} <Money amount={row.ticketUnit} /> ·{' '}
             {t('raffles.maxPerMember', { count: row.maxTicketsPerMember })}
           </span>
+          <span className="muted">
+            {t('raffles.fields.seedHash')}:{' '}
+            <code className="referral__hash" title={row.seedHash} data-testid="raffle-seed-hash">
+              {row.seedHash.slice(0, 16)}…
+            </code>
+          </span>
         </span>
       ),
     },
@@ -94,30 +100,16 @@ export function RafflesPage() {
     },
     {
       key: 'status',
-      header: t('raffles.fields.status'),
+      header: `${t('raffles.fields.status')} · ${t('raffles.fields.tickets')}`,
       cell: (row) => (
-        <StatusBadge tone={TONES[row.status]} label={t(`raffles.statuses.${row.status}`)} testId="raffle-status" />
-      ),
-    },
-    {
-      key: 'seed',
-      header: t('raffles.fields.seedHash'),
-      cell: (row) => (
-        <code className="referral__hash" title={row.seedHash} data-testid="raffle-seed-hash">
-          {row.seedHash.slice(0, 16)}…
-        </code>
-      ),
-    },
-    {
-      key: 'tickets',
-      header: t('raffles.fields.tickets'),
-      align: 'end',
-      cell: (row) => (
-        <span data-testid="raffle-tickets">
-          {t(row.ticketTotal === null ? 'raffles.ticketsSoFar' : 'raffles.ticketsFinal', {
-            tickets: row.tickets,
-            holders: row.holders,
-          })}
+        <span className="referral__cell">
+          <StatusBadge tone={TONES[row.status]} label={t(`raffles.statuses.${row.status}`)} testId="raffle-status" />
+          <span className="muted" data-testid="raffle-tickets">
+            {t(row.ticketTotal === null ? 'raffles.ticketsSoFar' : 'raffles.ticketsFinal', {
+              tickets: row.tickets,
+              holders: row.holders,
+            })}
+          </span>
         </span>
       ),
     },
