@@ -81,7 +81,15 @@ export function LotteryPage() {
               </button>
             ),
           },
-          { key: 'schedule', header: t('lottery.schedule'), cell: (lottery) => <ScheduleText lottery={lottery} /> },
+          {
+            key: 'schedule',
+            header: t('lottery.schedule'),
+            cell: (lottery) => (
+              <span className="lottery-ops__stack">
+                <ScheduleText lottery={lottery} />
+              </span>
+            ),
+          },
           {
             key: 'next',
             header: t('lottery.nextIssue'),
@@ -89,24 +97,23 @@ export function LotteryPage() {
               lottery.nextIssue === null ? (
                 '—'
               ) : (
-                <>
-                  <code>{lottery.nextIssue.issueNo}</code> {formatDateTime(lottery.nextIssue.drawAt)}
-                  {lottery.nextIssue.station !== null && (
-                    <small className="muted"> · {lottery.nextIssue.station}</small>
-                  )}
-                </>
+                <span className="lottery-ops__stack">
+                  <code>{lottery.nextIssue.issueNo}</code>
+                  <span>{formatDateTime(lottery.nextIssue.drawAt)}</span>
+                  {lottery.nextIssue.station !== null && <small className="muted">{lottery.nextIssue.station}</small>}
+                </span>
               ),
           },
           {
             key: 'state',
             header: t('lottery.state'),
             cell: (lottery) => (
-              <span data-testid={`lottery-state-${lottery.gameCode}`}>
+              <span className="lottery-ops__stack" data-testid={`lottery-state-${lottery.gameCode}`}>
                 <StatusBadge
                   tone={lottery.suspended ? 'danger' : 'success'}
                   label={t(lottery.suspended ? 'lottery.suspended' : 'lottery.open')}
                 />
-                {lottery.suspendReason !== null && <small className="muted"> {lottery.suspendReason}</small>}
+                {lottery.suspendReason !== null && <small className="muted">{lottery.suspendReason}</small>}
               </span>
             ),
           },
