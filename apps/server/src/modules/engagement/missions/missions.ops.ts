@@ -11,7 +11,7 @@ import {
 import type { Database, Queryable } from '../../../db/database';
 import { AppError } from '../../../lib/app-error';
 import type { Clock } from '../../../lib/clock';
-import { parseAmount } from '../../money/wallet';
+import { parseFieldAmount } from '../../money/wallet';
 import type { AuditAction } from '../../operations/audit';
 import type { StaffCaller } from '../../operations/staff';
 import type { Merchant } from '../../platform/merchant';
@@ -32,16 +32,7 @@ export type MissionsOpsDeps = {
 };
 
 /** An amount of the form, its field named in the answer so the form shows the message under it. */
-const amountIn = (text: string, merchant: Merchant, path: string): bigint => {
-  try {
-    return parseAmount(text, merchant);
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    throw new AppError(error.code, error.httpStatus, error.message, {
-      value: { fields: [{ path, message: error.message }] },
-    });
-  }
-};
+const amountIn = parseFieldAmount;
 
 /** A reward or prize of the form: whole points (the contract checked them) or an amount in the merchant's currency. */
 const rewardIn = (text: string, payAs: MissionPayAs, merchant: Merchant, path: string): bigint =>

@@ -4,7 +4,7 @@ import { AppError } from '../../../lib/app-error';
 import type { Merchant } from '../../platform/merchant';
 import type { AuditAction } from '../../operations/audit';
 import type { StaffCaller } from '../../operations/staff';
-import { parseAmount } from '../../money/wallet';
+import { parseFieldAmount } from '../../money/wallet';
 import type { OpsPromotionRow, PromotionTerms, PromotionsOpsRepository } from './promotions-ops.repository';
 import type { PromotionsRepository } from './promotions.repository';
 
@@ -13,14 +13,7 @@ const notFound = () => new AppError('PROMOTION_NOT_FOUND', 404, 'No such promoti
 /** An amount of the form, its field named in the answer so the form shows the message under it. */
 const amountIn = (text: string | null, merchant: Merchant, path: string): bigint | null => {
   if (text === null) return null;
-  try {
-    return parseAmount(text, merchant);
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    throw new AppError(error.code, error.httpStatus, error.message, {
-      value: { fields: [{ path, message: error.message }] },
-    });
-  }
+  return parseFieldAmount(text, merchant, path);
 };
 
 /** The form's terms in the table's units (basis points, minor units). */

@@ -3,7 +3,7 @@ import type { Database } from '../../../db/database';
 import { AppError } from '../../../lib/app-error';
 import type { Clock } from '../../../lib/clock';
 import type { PlayStatsModule } from '../../games/play-stats';
-import { parseAmount } from '../../money/wallet';
+import { parseFieldAmount } from '../../money/wallet';
 import { recordAudit } from '../../operations/audit';
 import type { StaffCaller } from '../../operations/staff';
 import type { Merchant } from '../../platform/merchant';
@@ -21,16 +21,7 @@ export const prizeKey = (raffleId: bigint, rank: number) => `raffle:${raffleId}:
 const maskName = (username: string) => `${username.slice(0, 2)}***`;
 
 /** An amount of the form, its field named in the answer so the form shows the message under it. */
-const amountIn = (text: string, merchant: Merchant, path: string): bigint => {
-  try {
-    return parseAmount(text, merchant);
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    throw new AppError(error.code, error.httpStatus, error.message, {
-      value: { fields: [{ path, message: error.message }] },
-    });
-  }
-};
+const amountIn = parseFieldAmount;
 
 export type RafflesDeps = {
   db: Database;

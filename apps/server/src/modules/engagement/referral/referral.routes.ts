@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { formatMoney, REFERRAL_API, REFERRAL_OPS_API, type ReferralSettings } from '@platform/contracts';
 import type { Database } from '../../../db/database';
-import { AppError } from '../../../lib/app-error';
 import type { Clock } from '../../../lib/clock';
 import { route } from '../../../lib/route';
 import type { Auth, MerchantResolver } from '../../identity/identity';
-import { parseAmount } from '../../money/wallet';
+import { parseFieldAmount } from '../../money/wallet';
 import { recordAudit } from '../../operations/audit';
 import type { StaffAuth } from '../../operations/staff';
 import type { Merchant } from '../../platform/merchant';
@@ -20,14 +19,7 @@ import { settingsWire, type ReferralService } from './referral.service';
  */
 const amountIn = (text: string, merchant: Merchant, path: string): bigint => {
   if (/^0+(\.0+)?$/.test(text.trim())) return 0n;
-  try {
-    return parseAmount(text, merchant);
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    throw new AppError(error.code, error.httpStatus, error.message, {
-      value: { fields: [{ path, message: error.message }] },
-    });
-  }
+  return parseFieldAmount(text, merchant, path);
 };
 
 const settingsOf = (input: ReferralSettings, merchant: Merchant): ReferralSettingsRow => ({

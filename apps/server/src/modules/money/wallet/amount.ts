@@ -24,3 +24,18 @@ export const parseAmount = (text: unknown, merchant: Pick<Merchant, 'currencySca
     throw error;
   }
 };
+
+/**
+ * parseAmount for an amount typed into a staff form: the refusal names its field (`path`), so the form shows the
+ * message under that field.
+ */
+export const parseFieldAmount = (text: unknown, merchant: Pick<Merchant, 'currencyScale'>, path: string): bigint => {
+  try {
+    return parseAmount(text, merchant);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    throw new AppError(error.code, error.httpStatus, error.message, {
+      value: { fields: [{ path, message: error.message }] },
+    });
+  }
+};

@@ -5,7 +5,7 @@ import type { LedgerService } from '../ledger';
 import { balanceRoutes } from './balance.routes';
 import { walletServiceFactory } from './wallet.service';
 
-export { parseAmount } from './amount';
+export { parseAmount, parseFieldAmount } from './amount';
 export type { MemberPurpose, WalletService } from './wallet.service';
 
 export type WalletModuleDeps = { ledger: LedgerService; bus: EventBus };
