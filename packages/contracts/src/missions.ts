@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OpsAmountSchema } from './payments-ops';
+import { PromotionListQuerySchema } from './promotions';
 import type { RouteDescriptor } from './routes/route-descriptor';
 
 /**
@@ -136,6 +137,14 @@ const gameType = z.preprocess(
     .nullable(),
 );
 const name = z.string(required).trim().min(1, 'is required').max(80);
+/** The Filipino (TY) name; empty or absent: members reading TY see the English `name`. */
+const nameTy = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? null : (v ?? null)),
+  z.string().trim().max(80).nullable(),
+);
+
+/** GET the member's missions, races and rank list: `language` (EN, TY…) names them; absent: the merchant's default. */
+export const MissionsQuerySchema = PromotionListQuerySchema;
 
 /**
  * POST MISSIONS_OPS_API.missions: a mission. `target` is an amount for VALID_BET and DEPOSIT, else a count; `reward` an
@@ -143,6 +152,7 @@ const name = z.string(required).trim().min(1, 'is required').max(80);
  */
 const missionFields = z.object({
   name,
+  nameTy,
   cadence: z.enum(MISSION_CADENCES),
   metric: z.enum(MISSION_METRICS),
   gameType,
@@ -187,6 +197,7 @@ export const OpsMissionListSchema = z.object({ list: z.array(OpsMissionSchema).m
 export const OpsRaceInputSchema = z
   .object({
     name,
+    nameTy,
     metric: z.enum(RACE_METRICS),
     gameType,
     minStake: z.preprocess((v) => (v === '' || v === undefined ? '0' : v), z.string().regex(/^\d{1,13}(\.\d{1,4})?$/)),
@@ -235,9 +246,28 @@ export const MissionCostReportSchema = z.object({
 export type MissionCostReport = z.infer<typeof MissionCostReportSchema>;
 
 export const MISSION_ROUTES = [
-  { method: 'GET', path: MISSIONS_API.summary, auth: 'member', response: MissionSummarySchema },
-  { method: 'GET', path: MISSIONS_API.leaderboard, auth: 'member', response: RaceListSchema },
-  { method: 'GET', path: MISSIONS_API.rankList, auth: 'member', params: RaceParamsSchema, response: RaceSchema },
+  {
+    method: 'GET',
+    path: MISSIONS_API.summary,
+    auth: 'member',
+    query: MissionsQuerySchema,
+    response: MissionSummarySchema,
+  },
+  {
+    method: 'GET',
+    path: MISSIONS_API.leaderboard,
+    auth: 'member',
+    query: MissionsQuerySchema,
+    response: RaceListSchema,
+  },
+  {
+    method: 'GET',
+    path: MISSIONS_API.rankList,
+    auth: 'member',
+    params: RaceParamsSchema,
+    query: MissionsQuerySchema,
+    response: RaceSchema,
+  },
   { method: 'GET', path: MISSIONS_OPS_API.missions, auth: 'staff', response: OpsMissionListSchema },
   {
     method: 'POST',

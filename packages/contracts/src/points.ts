@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PromotionListQuerySchema } from './promotions';
 import { isStorableText } from './storable-text';
 import { AmountTextSchema } from './wallet';
 import type { RouteDescriptor } from './routes/route-descriptor';
@@ -169,6 +170,7 @@ export type ConvertResult = z.infer<typeof ConvertResultSchema>;
 
 // Back office.
 export const OpsMallItemSchema = MallItemSchema.extend({
+  nameTy: z.string().nullable(),
   status: z.enum(['ACTIVE', 'HIDDEN']),
   redeemed: z.number(),
 });
@@ -176,7 +178,10 @@ export type OpsMallItem = z.infer<typeof OpsMallItemSchema>;
 export const OpsMallItemListSchema = z.object({ list: z.array(OpsMallItemSchema).max(500) });
 export const OpsMallItemInputSchema = z.object({
   kind: z.enum(MALL_ITEM_KINDS),
-  name: storable(80).pipe(z.string().min(1)),
+  /** The English name (required). */
+  name: storable(80).pipe(z.string().min(1, 'is required')),
+  /** The Filipino (TY) name; empty or absent: members reading TY see the English `name`. */
+  nameTy: z.preprocess((v) => (v === undefined || v === '' ? null : v), storable(80).nullable()),
   description: storable(500).default(''),
   pricePoints: PositivePointsSchema,
   value: AmountTextSchema.default('0'),
@@ -227,7 +232,13 @@ export type PointsReport = z.infer<typeof PointsReportSchema>;
 
 export const POINTS_ROUTES = [
   { method: 'GET', path: POINTS_API.balance, auth: 'member', response: PointsBalanceSchema },
-  { method: 'GET', path: POINTS_API.items, auth: 'member', response: MallItemListSchema },
+  {
+    method: 'GET',
+    path: POINTS_API.items,
+    auth: 'member',
+    query: PromotionListQuerySchema,
+    response: MallItemListSchema,
+  },
   {
     method: 'POST',
     path: POINTS_API.redeem,
@@ -236,7 +247,13 @@ export const POINTS_ROUTES = [
     encoding: 'sealed',
     response: RedemptionSchema,
   },
-  { method: 'GET', path: POINTS_API.redeems, auth: 'member', response: RedemptionListSchema },
+  {
+    method: 'GET',
+    path: POINTS_API.redeems,
+    auth: 'member',
+    query: PromotionListQuerySchema,
+    response: RedemptionListSchema,
+  },
   { method: 'GET', path: POINTS_API.config, auth: 'member', response: PointsConfigSchema },
   {
     method: 'GET',

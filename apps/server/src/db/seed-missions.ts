@@ -3,12 +3,29 @@ import type { Database } from './database';
 
 const DAY_MS = 86_400_000;
 
-/** The demo missions: daily and weekly tasks, and one-off ones (minor units for bets and deposits). */
+/** The demo missions: daily and weekly tasks, and one-off ones (minor units for bets and deposits), in EN and TY. */
 export const DEMO_MISSIONS = [
-  { name: 'Spin 5 rounds', cadence: 'DAILY', metric: 'ROUNDS', gameType: null, target: 5n, reward: 300n },
-  { name: 'Bet 50 on slots', cadence: 'DAILY', metric: 'VALID_BET', gameType: 'RNG', target: 5_000n, reward: 500n },
+  {
+    name: 'Spin 5 rounds',
+    nameTy: 'Umikot nang 5 beses',
+    cadence: 'DAILY',
+    metric: 'ROUNDS',
+    gameType: null,
+    target: 5n,
+    reward: 300n,
+  },
+  {
+    name: 'Bet 50 on slots',
+    nameTy: 'Tumaya ng 50 sa slots',
+    cadence: 'DAILY',
+    metric: 'VALID_BET',
+    gameType: 'RNG',
+    target: 5_000n,
+    reward: 500n,
+  },
   {
     name: 'Weekly high roller',
+    nameTy: 'Malakas na taya ngayong linggo',
     cadence: 'WEEKLY',
     metric: 'VALID_BET',
     gameType: null,
@@ -17,6 +34,7 @@ export const DEMO_MISSIONS = [
   },
   {
     name: 'Deposit 100 this week',
+    nameTy: 'Mag-deposito ng 100 ngayong linggo',
     cadence: 'WEEKLY',
     metric: 'DEPOSIT',
     gameType: null,
@@ -25,14 +43,31 @@ export const DEMO_MISSIONS = [
   },
   {
     name: 'Log in 3 days in a row',
+    nameTy: 'Mag-log in nang 3 sunod-sunod na araw',
     cadence: 'WEEKLY',
     metric: 'LOGIN_STREAK',
     gameType: null,
     target: 3n,
     reward: 800n,
   },
-  { name: 'First withdrawal', cadence: 'ONCE', metric: 'FIRST_WITHDRAWAL', gameType: null, target: 1n, reward: 1_000n },
-  { name: 'Invite 3 friends', cadence: 'ONCE', metric: 'FRIENDS_INVITED', gameType: null, target: 3n, reward: 3_000n },
+  {
+    name: 'First withdrawal',
+    nameTy: 'Unang pag-withdraw',
+    cadence: 'ONCE',
+    metric: 'FIRST_WITHDRAWAL',
+    gameType: null,
+    target: 1n,
+    reward: 1_000n,
+  },
+  {
+    name: 'Invite 3 friends',
+    nameTy: 'Mag-imbita ng 3 kaibigan',
+    cadence: 'ONCE',
+    metric: 'FRIENDS_INVITED',
+    gameType: null,
+    target: 3n,
+    reward: 3_000n,
+  },
 ] as const;
 
 /**
@@ -54,24 +89,37 @@ export const seedDemoMissions = async (db: Database, now: Clock, merchantCode = 
     for (const [sort, m] of DEMO_MISSIONS.entries()) {
       await tx.query(
         `INSERT INTO missions (merchant_id, name, cadence, metric, game_type, target, reward_minor, starts_on, sort,
-           created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+           created_at, name_ty)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
         [
           ...[merchant.id, m.name, m.cadence, m.metric, m.gameType, m.target.toString(), m.reward.toString()],
-          ...[merchant.today, sort, new Date(now())],
+          ...[merchant.today, sort, new Date(now()), m.nameTy],
         ],
       );
     }
     const races = [
-      { name: 'Weekly wager race', metric: 'VALID_BET', gameType: null, prizes: ['10000', '5000', '2000'] },
-      { name: 'Slot multiplier hunt', metric: 'MULTIPLIER', gameType: 'RNG', prizes: ['3000', '1000'] },
+      {
+        name: 'Weekly wager race',
+        nameTy: 'Lingguhang karera ng taya',
+        metric: 'VALID_BET',
+        gameType: null,
+        prizes: ['10000', '5000', '2000'],
+      },
+      {
+        name: 'Slot multiplier hunt',
+        nameTy: 'Habulan ng multiplier sa slots',
+        metric: 'MULTIPLIER',
+        gameType: 'RNG',
+        prizes: ['3000', '1000'],
+      },
     ];
     for (const r of races) {
       await tx.query(
-        `INSERT INTO races (merchant_id, name, metric, game_type, min_stake_minor, starts_at, ends_at, prizes, created_at)
-         VALUES ($1, $2, $3, $4, 100, $5, $6, $7, $5)`,
+        `INSERT INTO races (merchant_id, name, name_ty, metric, game_type, min_stake_minor, starts_at, ends_at, prizes,
+           created_at)
+         VALUES ($1, $2, $3, $4, $5, 100, $6, $7, $8, $6)`,
         [
-          ...[merchant.id, r.name, r.metric, r.gameType],
+          ...[merchant.id, r.name, r.nameTy, r.metric, r.gameType],
           ...[new Date(now() - DAY_MS), new Date(now() + 7 * DAY_MS), JSON.stringify(r.prizes)],
         ],
       );

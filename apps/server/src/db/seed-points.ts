@@ -34,11 +34,11 @@ export const seedDemoPoints = async (db: Database, now: Clock, merchantCode = 'd
     for (const i of DEMO_MALL_ITEMS) {
       await tx.query(
         `INSERT INTO mall_items (merchant_id, kind, name, description, price_points, value_minor, turnover_multiple,
-           stock, per_member_limit)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+           stock, per_member_limit, name_ty)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
         [
           ...[merchant.id, i.kind, i.name, i.description, i.pricePoints, i.valueMinor.toString()],
-          ...[i.turnoverMultiple, i.stock, i.perMemberLimit],
+          ...[i.turnoverMultiple, i.stock, i.perMemberLimit, i.nameTy],
         ],
       );
     }

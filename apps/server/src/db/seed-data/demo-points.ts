@@ -17,6 +17,7 @@ export const DEMO_MALL_ITEMS = [
   {
     kind: 'BONUS',
     name: 'Bonus 50',
+    nameTy: 'Bonus na 50',
     description: 'A 50.00 bonus to play with, wagered 5 times before it turns into cash.',
     pricePoints: 800,
     valueMinor: 5_000n,
@@ -27,6 +28,7 @@ export const DEMO_MALL_ITEMS = [
   {
     kind: 'CASH',
     name: 'Cash 20',
+    nameTy: 'Cash na 20',
     description: '20.00 straight into your wallet.',
     pricePoints: 2_500,
     valueMinor: 2_000n,
@@ -37,6 +39,7 @@ export const DEMO_MALL_ITEMS = [
   {
     kind: 'GOODS',
     name: 'Lucky Star hoodie',
+    nameTy: 'Hoodie ng Lucky Star',
     description: 'A warm hoodie with the Lucky Star logo, delivered to your door.',
     pricePoints: 1_200,
     valueMinor: 0n,

@@ -19,7 +19,8 @@ import { createMission, getMissionReport, getMissions, missionKeys, setMissionSt
 import { RewardAmount } from './reward-amount';
 import './missions.css';
 
-type MissionForm = Omit<OpsMissionInput, 'turnoverMultiple' | 'gameType' | 'endsOn'> & {
+type MissionForm = Omit<OpsMissionInput, 'turnoverMultiple' | 'gameType' | 'endsOn' | 'nameTy'> & {
+  nameTy: string;
   turnoverMultiple: string;
   gameType: string;
   endsOn: string;
@@ -35,7 +36,7 @@ function MissionCreateForm() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const form = useZodForm(MissionFormSchema, {
-    ...{ name: '', cadence: 'DAILY', metric: 'VALID_BET', gameType: '', target: '', reward: '' },
+    ...{ name: '', nameTy: '', cadence: 'DAILY', metric: 'VALID_BET', gameType: '', target: '', reward: '' },
     ...{ payAs: 'CASH', turnoverMultiple: '0', startsOn: todayText(), endsOn: '' },
   });
   const submit = useFormSubmit(form, createMission, {
@@ -58,6 +59,13 @@ function MissionCreateForm() {
           testId="mission-name"
           error={submit.fieldError('name')}
           {...form.register('name')}
+        />
+        <TextField
+          label={t('missions.fields.nameTy')}
+          testId="mission-name-ty"
+          hint={t('missions.fields.nameTyHint')}
+          error={submit.fieldError('nameTy')}
+          {...form.register('nameTy')}
         />
         <SelectField
           label={t('missions.fields.cadence')}

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { MISSIONS_OPS_API, type MissionCostReport, type OpsMission, type Race } from '@platform/contracts';
@@ -10,6 +10,7 @@ const SLOW = { timeout: 45_000 };
 const mission = (overrides: Partial<OpsMission> = {}): OpsMission => ({
   id: '1',
   name: 'Bet 100 today',
+  nameTy: null,
   cadence: 'DAILY',
   metric: 'VALID_BET',
   gameType: null,
@@ -116,5 +117,51 @@ describe('missions and races paid in points', () => {
     expect(screen.getByText(/separated by commas: 100\.00/)).toBeInTheDocument();
     await user.selectOptions(screen.getByTestId('race-pay-as'), 'Points');
     expect(screen.getByText(/whole points by rank/)).toBeInTheDocument();
+  });
+
+  it('should send a mission’s and a race’s Filipino name, and refuse a mission without an English name', async () => {
+    const user = userEvent.setup();
+    const race = (body: Partial<Race>): Race => ({
+      ...{ id: '8', name: '', metric: 'VALID_BET', gameType: null, minStake: '0.00', state: 'SCHEDULED' },
+      ...{ startsAt: '2026-12-01T00:00:00.000Z', endsAt: '2026-12-08T00:00:00.000Z', prizes: ['10.00'] },
+      ...{ payAs: 'CASH', turnoverMultiple: 0, top: [], me: null },
+      ...body,
+    });
+    const api = mockApi({
+      [`GET ${MISSIONS_OPS_API.missions}`]: () => ({ list: [] }),
+      [`GET ${MISSIONS_OPS_API.report}`]: () => ({ ...REPORT, lines: [] }),
+      [`POST ${MISSIONS_OPS_API.missions}`]: (init) => mission({ ...(bodyOf(init) as Partial<OpsMission>), id: '7' }),
+      [`GET ${MISSIONS_OPS_API.races}`]: () => ({ list: [] }),
+      [`POST ${MISSIONS_OPS_API.races}`]: (init) => race({ name: (bodyOf(init) as { name: string }).name }),
+    });
+    const { unmount } = renderApp('/missions', { staff: 'content' });
+    await user.type(await screen.findByTestId('mission-name-ty', {}, SLOW), 'Umikot nang 5 beses');
+    await user.selectOptions(screen.getByTestId('mission-metric'), 'ROUNDS');
+    await user.type(screen.getByTestId('mission-target'), '5');
+    await user.type(screen.getByTestId('mission-reward'), '3.00');
+    await user.click(screen.getByTestId('mission-submit'));
+    expect(await screen.findByText('is required')).toBeInTheDocument();
+    expect(callsTo(api, 'POST', MISSIONS_OPS_API.missions)).toHaveLength(0);
+    await user.type(screen.getByTestId('mission-name'), 'Spin 5 rounds');
+    await user.click(screen.getByTestId('mission-submit'));
+    await waitFor(() => expect(callsTo(api, 'POST', MISSIONS_OPS_API.missions)).toHaveLength(1));
+    expect(bodyOf(callsTo(api, 'POST', MISSIONS_OPS_API.missions)[0]?.[1])).toMatchObject({
+      name: 'Spin 5 rounds',
+      nameTy: 'Umikot nang 5 beses',
+    });
+    unmount();
+
+    renderApp('/missions/races', { staff: 'content' });
+    await user.type(await screen.findByTestId('race-name', {}, SLOW), 'Weekly wager race');
+    await user.type(screen.getByTestId('race-nameTy'), 'Lingguhang karera ng taya');
+    fireEvent.change(screen.getByTestId('race-startsAt'), { target: { value: '2026-12-01T00:00' } });
+    fireEvent.change(screen.getByTestId('race-endsAt'), { target: { value: '2026-12-08T00:00' } });
+    await user.type(screen.getByTestId('race-prizes'), '10.00');
+    await user.click(screen.getByTestId('race-submit'));
+    await waitFor(() => expect(callsTo(api, 'POST', MISSIONS_OPS_API.races)).toHaveLength(1));
+    expect(bodyOf(callsTo(api, 'POST', MISSIONS_OPS_API.races)[0]?.[1])).toMatchObject({
+      name: 'Weekly wager race',
+      nameTy: 'Lingguhang karera ng taya',
+    });
   });
 });

@@ -29,7 +29,8 @@ const TONES: Record<RaceState, BadgeTone> = {
 /** Standings refresh while the page is open. */
 const STANDINGS_POLL_MS = 15_000;
 
-type RaceForm = Omit<OpsRaceInput, 'turnoverMultiple' | 'prizes' | 'gameType' | 'startsAt' | 'endsAt'> & {
+type RaceForm = Omit<OpsRaceInput, 'turnoverMultiple' | 'prizes' | 'gameType' | 'startsAt' | 'endsAt' | 'nameTy'> & {
+  nameTy: string;
   turnoverMultiple: string;
   prizes: string;
   gameType: string;
@@ -56,7 +57,7 @@ function RaceCreateForm() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const form = useZodForm(RaceFormSchema, {
-    ...{ name: '', metric: 'VALID_BET', gameType: '', minStake: '', startsAt: '', endsAt: '' },
+    ...{ name: '', nameTy: '', metric: 'VALID_BET', gameType: '', minStake: '', startsAt: '', endsAt: '' },
     ...{ prizes: '', payAs: 'CASH', turnoverMultiple: '0' },
   });
   const submit = useFormSubmit(form, createRace, {
@@ -81,6 +82,7 @@ function RaceCreateForm() {
       <h2>{t('races.newTitle')}</h2>
       <div className="form__grid">
         {field('name', 'missions.fields.name', { required: true })}
+        {field('nameTy', 'missions.fields.nameTy', { hint: t('missions.fields.nameTyHint') })}
         <SelectField
           label={t('races.fields.metric')}
           testId="race-metric"

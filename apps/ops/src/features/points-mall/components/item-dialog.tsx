@@ -11,6 +11,7 @@ import { createMallItem, mallKeys, updateMallItem } from '../api/points-api';
 type ItemForm = {
   kind: OpsMallItemInput['kind'];
   name: string;
+  nameTy: string;
   description: string;
   pricePoints: string;
   value: string;
@@ -26,6 +27,7 @@ const numberOrNull = (value: string): number | null => (value.trim() === '' ? nu
 const toInput = (f: ItemForm): OpsMallItemInput => ({
   kind: f.kind,
   name: f.name.trim(),
+  nameTy: f.nameTy.trim() === '' ? null : f.nameTy.trim(),
   description: f.description.trim(),
   pricePoints: numberOf(f.pricePoints),
   value: f.kind === 'GOODS' ? '0' : f.value.trim(),
@@ -46,6 +48,7 @@ const ItemFormSchema = z
 const formOf = (item: OpsMallItem | null): ItemForm => ({
   kind: item?.kind ?? 'BONUS',
   name: item?.name ?? '',
+  nameTy: item?.nameTy ?? '',
   description: item?.description ?? '',
   pricePoints: item?.pricePoints ?? '',
   value: item && item.kind !== 'GOODS' ? item.value : '',
@@ -55,7 +58,7 @@ const formOf = (item: OpsMallItem | null): ItemForm => ({
   status: item?.status ?? 'ACTIVE',
 });
 
-/** Create or edit a mall item (issue 21): kind, name, price in points, what it gives, stock and a per-member limit. */
+/** Create or edit a mall item (issue 21): kind, name (English, and Filipino if given), price in points, what it gives, stock and a per-member limit. */
 export function ItemDialog({ item, onClose }: { item: OpsMallItem | null; onClose: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -105,7 +108,10 @@ export function ItemDialog({ item, onClose }: { item: OpsMallItem | null; onClos
             {...form.register('status')}
           />
         </div>
-        {field('name', 'pointsMall.name', { required: true })}
+        <div className="form__grid">
+          {field('name', 'pointsMall.name', { required: true })}
+          {field('nameTy', 'pointsMall.nameTy', { hint: t('pointsMall.nameTyHint') })}
+        </div>
         <TextAreaField
           label={t('pointsMall.description')}
           testId="item-description"

@@ -41,6 +41,7 @@ const rewardIn = (text: string, payAs: MissionPayAs, merchant: Merchant, path: s
 export const opsMissionWire = (m: MissionRow, merchant: Merchant): OpsMission => ({
   id: m.id.toString(),
   name: m.name,
+  nameTy: m.nameTy,
   cadence: m.cadence,
   metric: m.metric,
   gameType: m.gameType,
@@ -84,7 +85,8 @@ export const missionsOpsFactory = (deps: MissionsOpsDeps) => {
         const id = await missionsRepository(tx).insertMission(
           merchant.id,
           {
-            ...{ name: input.name, cadence: input.cadence, metric: input.metric, gameType: input.gameType, target },
+            ...{ name: input.name, nameTy: input.nameTy, cadence: input.cadence, metric: input.metric },
+            ...{ gameType: input.gameType, target },
             ...{ rewardMinor, payAs: input.payAs, turnoverMultiple: input.turnoverMultiple },
             ...{ startsOn: input.startsOn, endsOn: input.endsOn },
           },
@@ -128,7 +130,8 @@ export const missionsOpsFactory = (deps: MissionsOpsDeps) => {
         const raceId = await missionsRepository(tx).insertRace(
           merchant.id,
           {
-            ...{ name: input.name, metric: input.metric, gameType: input.gameType, minStakeMinor },
+            ...{ name: input.name, nameTy: input.nameTy, metric: input.metric, gameType: input.gameType },
+            minStakeMinor,
             ...{ startsAt: new Date(input.startsAt), endsAt: new Date(input.endsAt), prizesMinor },
             ...{ payAs: input.payAs, turnoverMultiple: input.turnoverMultiple },
           },

@@ -3,7 +3,9 @@ import type { Queryable } from '../../../db/database';
 
 export type MissionRow = {
   id: bigint;
+  /** English; `nameTy` the Filipino name (null: members reading TY see `name`). */
   name: string;
+  nameTy: string | null;
   cadence: MissionCadence;
   metric: MissionMetric;
   gameType: string | null;
@@ -22,6 +24,7 @@ export type MissionInsert = Omit<MissionRow, 'id' | 'status' | 'createdAt'>;
 export type RaceRow = {
   id: bigint;
   name: string;
+  nameTy: string | null;
   metric: RaceMetric;
   gameType: string | null;
   minStakeMinor: bigint;
@@ -47,7 +50,7 @@ export type MerchantCalendar = { today: string; monday: string; dayEndsAt: Date;
 
 export type EventMetric = 'DEPOSIT' | 'WITHDRAWAL' | 'FRIEND';
 
-const MISSION_COLUMNS = `id::text, name, cadence, metric, game_type AS "gameType", target::text,
+const MISSION_COLUMNS = `id::text, name, name_ty AS "nameTy", cadence, metric, game_type AS "gameType", target::text,
   reward_minor::text AS "rewardMinor", pay_as AS "payAs", turnover_multiple AS "turnoverMultiple",
   starts_on::text AS "startsOn", ends_on::text AS "endsOn", status, created_at AS "createdAt"`;
 type MissionDb = Omit<MissionRow, 'id' | 'target' | 'rewardMinor'> & {
@@ -63,7 +66,7 @@ const toMission = (r: MissionDb): MissionRow => ({
   createdAt: new Date(r.createdAt),
 });
 
-const RACE_COLUMNS = `id::text, name, metric, game_type AS "gameType", min_stake_minor::text AS "minStakeMinor",
+const RACE_COLUMNS = `id::text, name, name_ty AS "nameTy", metric, game_type AS "gameType", min_stake_minor::text AS "minStakeMinor",
   starts_at AS "startsAt", ends_at AS "endsAt", prizes, pay_as AS "payAs", turnover_multiple AS "turnoverMultiple",
   settled_at AS "settledAt"`;
 type RaceDb = Omit<RaceRow, 'id' | 'minStakeMinor' | 'prizesMinor'> & {
@@ -74,6 +77,7 @@ type RaceDb = Omit<RaceRow, 'id' | 'minStakeMinor' | 'prizesMinor'> & {
 const toRace = (r: RaceDb): RaceRow => ({
   id: BigInt(r.id),
   name: r.name,
+  nameTy: r.nameTy,
   metric: r.metric,
   gameType: r.gameType,
   minStakeMinor: BigInt(r.minStakeMinor),
@@ -134,11 +138,11 @@ export const missionsRepository = (db: Queryable) => ({
   insertMission: async (merchantId: number, m: MissionInsert, now: Date): Promise<bigint> => {
     const { rows } = await db.query<{ id: string }>(
       `INSERT INTO missions (merchant_id, name, cadence, metric, game_type, target, reward_minor, pay_as,
-         turnover_multiple, starts_on, ends_on, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id::text`,
+         turnover_multiple, starts_on, ends_on, created_at, name_ty)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id::text`,
       [
         ...[merchantId, m.name, m.cadence, m.metric, m.gameType, m.target.toString(), m.rewardMinor.toString()],
-        ...[m.payAs, m.turnoverMultiple, m.startsOn, m.endsOn, now],
+        ...[m.payAs, m.turnoverMultiple, m.startsOn, m.endsOn, now, m.nameTy],
       ],
     );
     return BigInt(rows[0]!.id);
@@ -189,11 +193,11 @@ export const missionsRepository = (db: Queryable) => ({
   insertRace: async (merchantId: number, r: RaceInsert, now: Date): Promise<bigint> => {
     const { rows } = await db.query<{ id: string }>(
       `INSERT INTO races (merchant_id, name, metric, game_type, min_stake_minor, starts_at, ends_at, prizes, pay_as,
-         turnover_multiple, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id::text`,
+         turnover_multiple, created_at, name_ty)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id::text`,
       [
         ...[merchantId, r.name, r.metric, r.gameType, r.minStakeMinor.toString(), r.startsAt, r.endsAt],
-        ...[JSON.stringify(r.prizesMinor.map(String)), r.payAs, r.turnoverMultiple, now],
+        ...[JSON.stringify(r.prizesMinor.map(String)), r.payAs, r.turnoverMultiple, now, r.nameTy],
       ],
     );
     return BigInt(rows[0]!.id);

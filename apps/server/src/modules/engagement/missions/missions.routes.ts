@@ -8,6 +8,10 @@ import type { MissionsOps } from './missions.ops';
 import type { MissionsService } from './missions.service';
 import type { RacesService } from './races.service';
 
+/** The caller's language (`language`, as promotions and raffles take it), else the merchant's default. */
+const languageOf = (query: { language?: string | undefined }, merchant: { defaultLanguage: string }) =>
+  (query.language ?? merchant.defaultLanguage).toUpperCase();
+
 /** The summary reads play statistics for every mission: a page's refreshes, far above a person's pace. */
 export const MISSIONS_READ_RATE_RULE: RateRule = { name: 'missions-read', limit: 60, periodMs: 60_000 };
 
@@ -34,26 +38,29 @@ export const missionsRoutes = async (app: FastifyInstance, options: MissionsRout
   };
   route(app, 'GET', MISSIONS_API.summary, {
     guard: auth.requireMember,
-    handler: async ({ caller, request, reply }) => {
+    handler: async ({ caller, query, request, reply }) => {
       void reply.header('cache-control', 'no-store');
       await limited(caller.merchantId, caller.memberId);
-      return missions.summary(await merchantOf(request), caller.memberId);
+      const merchant = await merchantOf(request);
+      return missions.summary(merchant, caller.memberId, languageOf(query, merchant));
     },
   });
   route(app, 'GET', MISSIONS_API.leaderboard, {
     guard: auth.requireMember,
-    handler: async ({ caller, request, reply }) => {
+    handler: async ({ caller, query, request, reply }) => {
       void reply.header('cache-control', 'no-store');
       await limited(caller.merchantId, caller.memberId);
-      return races.leaderboard(await merchantOf(request), caller.memberId);
+      const merchant = await merchantOf(request);
+      return races.leaderboard(merchant, caller.memberId, languageOf(query, merchant));
     },
   });
   route(app, 'GET', MISSIONS_API.rankList, {
     guard: auth.requireMember,
-    handler: async ({ caller, params, request, reply }) => {
+    handler: async ({ caller, params, query, request, reply }) => {
       void reply.header('cache-control', 'no-store');
       await limited(caller.merchantId, caller.memberId);
-      return races.rankList(await merchantOf(request), BigInt(params.id), caller.memberId);
+      const merchant = await merchantOf(request);
+      return races.rankList(merchant, BigInt(params.id), caller.memberId, languageOf(query, merchant));
     },
   });
 

@@ -4,7 +4,7 @@ import type { MemberValidBet, PlayProfitRow } from '../../games/play-stats';
 import type { Merchant } from '../../platform/merchant';
 import type { RewardOffer, RewardRow } from '../rewards';
 import type { EventMetric, MerchantCalendar, MissionRow, MissionsRepository } from './missions.repository';
-import { rewardText } from './reward-text';
+import { nameIn, rewardText } from './reward-text';
 
 const DAY_MS = 86_400_000;
 /** A completed mission's reward waits this long in the reward centre. */
@@ -112,7 +112,11 @@ export const missionsServiceFactory = (deps: MissionsDeps) => {
     MONEY_METRICS.includes(mission.metric) ? formatMoney(value, scale) : value.toString();
 
   /** The member's missions in their current windows; a mission that reached its target is offered on the way. */
-  const summary = async (merchant: Merchant, memberId: bigint): Promise<MissionSummary> => {
+  const summary = async (
+    merchant: Merchant,
+    memberId: bigint,
+    language = merchant.defaultLanguage,
+  ): Promise<MissionSummary> => {
     const cal = await repo.calendar(merchant.id, new Date(now()));
     const missions = await repo.running(merchant.id, cal.today);
     const list = await Promise.all(
@@ -125,7 +129,8 @@ export const missionsServiceFactory = (deps: MissionsDeps) => {
           : await rewards.byKey(merchant.id, missionKey(mission.id, w.period, memberId));
         const shown = progress > mission.target ? mission.target : progress;
         return {
-          ...{ id: mission.id.toString(), name: mission.name, cadence: mission.cadence, metric: mission.metric },
+          ...{ id: mission.id.toString(), name: nameIn(mission, language), cadence: mission.cadence },
+          metric: mission.metric,
           gameType: mission.gameType,
           target: amountText(mission, mission.target, merchant.currencyScale),
           progress: amountText(mission, shown, merchant.currencyScale),

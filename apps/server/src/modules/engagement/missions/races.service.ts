@@ -6,7 +6,7 @@ import type { RankingQuery, RankingRow } from '../../games/play-stats';
 import type { Merchant } from '../../platform/merchant';
 import type { RewardOffer, RewardRow } from '../rewards';
 import { missionsRepository, type RaceRow } from './missions.repository';
-import { rewardText } from './reward-text';
+import { nameIn, rewardText } from './reward-text';
 
 const DAY_MS = 86_400_000;
 /** Rounds settle a little after the race ends (play statistics take them in each minute): settle after this. */
@@ -60,8 +60,17 @@ export const racesServiceFactory = (deps: RacesDeps) => {
   const scoreText = (race: RaceRow, score: bigint, scale: number) =>
     race.metric === 'VALID_BET' ? formatMoney(score, scale) : formatMoney(score, 2);
 
-  /** A race with its top places and the caller's own (null: staff, who see usernames unmasked). */
-  const wire = async (merchant: Merchant, race: RaceRow, top: number, viewer: bigint | null): Promise<Race> => {
+  /**
+   * A race with its top places and the caller's own (null: staff, who see usernames unmasked), named in `language`
+   * (staff: the English name).
+   */
+  const wire = async (
+    merchant: Merchant,
+    race: RaceRow,
+    top: number,
+    viewer: bigint | null,
+    language = 'EN',
+  ): Promise<Race> => {
     const state = raceState(race, now());
     let places: { rank: number; memberId: bigint; score: bigint }[];
     if (state === 'SETTLED') {
@@ -90,7 +99,7 @@ export const racesServiceFactory = (deps: RacesDeps) => {
       };
     };
     return {
-      ...{ id: race.id.toString(), name: race.name, metric: race.metric, gameType: race.gameType },
+      ...{ id: race.id.toString(), name: nameIn(race, language), metric: race.metric, gameType: race.gameType },
       minStake: formatMoney(race.minStakeMinor, merchant.currencyScale),
       ...{ startsAt: race.startsAt.toISOString(), endsAt: race.endsAt.toISOString(), state },
       prizes: race.prizesMinor.map((p) => rewardText(p, race.payAs, merchant.currencyScale)),
@@ -148,13 +157,23 @@ export const racesServiceFactory = (deps: RacesDeps) => {
 
   return {
     /** The leaderboard call: running, upcoming and recent races with their top places and the caller's. */
-    leaderboard: async (merchant: Merchant, viewer: bigint | null): Promise<{ list: Race[] }> => {
+    leaderboard: async (
+      merchant: Merchant,
+      viewer: bigint | null,
+      language = merchant.defaultLanguage,
+    ): Promise<{ list: Race[] }> => {
       const races = await repo.races(merchant.id, new Date(now()), RECENT_DAYS);
-      return { list: await Promise.all(races.map((race) => wire(merchant, race, LEADERBOARD_TOP, viewer))) };
+      return {
+        list: await Promise.all(races.map((race) => wire(merchant, race, LEADERBOARD_TOP, viewer, language))),
+      };
     },
     /** The rank list call: one race's places. */
-    rankList: async (merchant: Merchant, id: bigint, viewer: bigint | null): Promise<Race> =>
-      wire(merchant, await raceOf(merchant, id), RANK_LIST_TOP, viewer),
+    rankList: async (
+      merchant: Merchant,
+      id: bigint,
+      viewer: bigint | null,
+      language = merchant.defaultLanguage,
+    ): Promise<Race> => wire(merchant, await raceOf(merchant, id), RANK_LIST_TOP, viewer, language),
     /** The `races.settle` job: every race ended a while ago is settled, and every settled place's prize offered. */
     settle: async (signal?: AbortSignal): Promise<{ settled: number; offered: number }> => {
       let settled = 0;

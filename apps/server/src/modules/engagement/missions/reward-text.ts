@@ -6,3 +6,7 @@ import { formatMoney, type MissionPayAs } from '@platform/contracts';
  */
 export const rewardText = (amount: bigint, payAs: MissionPayAs, scale: number): string =>
   payAs === 'POINTS' ? amount.toString() : formatMoney(amount, scale);
+
+/** A mission's, race's or mall item's name in the caller's language: TY when it has one, else the English name. */
+export const nameIn = (row: { name: string; nameTy: string | null }, language: string): string =>
+  language.toUpperCase() === 'TY' && row.nameTy !== null ? row.nameTy : row.name;

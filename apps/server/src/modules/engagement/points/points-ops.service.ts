@@ -39,7 +39,8 @@ export const pointsOpsServiceFactory = ({ repo, now, audit, refund, isSpent }: P
       throw new AppError('VALIDATION_FAILED', 400, 'A bonus or cash item needs a value above zero');
     }
     return {
-      ...{ kind: body.kind, name: body.name, description: body.description, pricePoints: BigInt(body.pricePoints) },
+      ...{ kind: body.kind, name: body.name, nameTy: body.nameTy, description: body.description },
+      pricePoints: BigInt(body.pricePoints),
       ...{ valueMinor, turnoverMultiple: body.kind === 'BONUS' ? body.turnoverMultiple : 0, stock: body.stock },
       ...{ perMemberLimit: body.perMemberLimit, status: body.status },
     };

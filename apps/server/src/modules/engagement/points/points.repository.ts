@@ -4,7 +4,9 @@ import type { Database, Queryable } from '../../../db/database';
 export type MallItemRow = {
   id: bigint;
   kind: MallItemKind;
+  /** English; `nameTy` the Filipino name (null: members reading TY see `name`). */
   name: string;
+  nameTy: string | null;
   description: string;
   pricePoints: bigint;
   valueMinor: bigint;
@@ -20,7 +22,9 @@ export type RedemptionRow = {
   username?: string;
   itemId: bigint;
   kind: MallItemKind;
+  /** The item's (English) name when it was redeemed; `itemNameTy` its Filipino name now (the member's list only). */
   itemName: string;
+  itemNameTy?: string | null;
   points: bigint;
   valueMinor: bigint;
   status: RedeemStatus;
@@ -32,7 +36,7 @@ export type RedemptionRow = {
 
 export type PointsSettingsRow = { enabled: boolean; convertPointsPerUnit: number; convertMinPoints: bigint };
 
-const ITEM_COLUMNS = `id::text, kind, name, description, price_points::text AS "pricePoints",
+const ITEM_COLUMNS = `id::text, kind, name, name_ty AS "nameTy", description, price_points::text AS "pricePoints",
   value_minor::text AS "valueMinor", turnover_multiple AS "turnoverMultiple", stock, per_member_limit AS "perMemberLimit",
   status`;
 const REDEMPTION_COLUMNS = `r.id::text, r.member_id::text AS "memberId", r.item_id::text AS "itemId", r.kind,
@@ -130,8 +134,8 @@ export const pointsRepository = (db: Database) => ({
   insertItem: async (q: Queryable, merchantId: number, item: ItemInput): Promise<MallItemRow> => {
     const { rows } = await q.query<Text<MallItemRow, 'id' | 'pricePoints' | 'valueMinor'>>(
       `INSERT INTO mall_items (merchant_id, kind, name, description, price_points, value_minor, turnover_multiple,
-         stock, per_member_limit, status)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${ITEM_COLUMNS}`,
+         stock, per_member_limit, status, name_ty)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING ${ITEM_COLUMNS}`,
       [merchantId, ...itemValues(item)],
     );
     return toItem(rows[0]!);
@@ -140,7 +144,7 @@ export const pointsRepository = (db: Database) => ({
   updateItem: async (q: Queryable, merchantId: number, id: bigint, item: ItemInput) => {
     const { rows } = await q.query<Text<MallItemRow, 'id' | 'pricePoints' | 'valueMinor'>>(
       `UPDATE mall_items SET kind = $3, name = $4, description = $5, price_points = $6, value_minor = $7,
-         turnover_multiple = $8, stock = $9, per_member_limit = $10, status = $11, updated_at = now()
+         turnover_multiple = $8, stock = $9, per_member_limit = $10, status = $11, name_ty = $12, updated_at = now()
        WHERE merchant_id = $1 AND id = $2 RETURNING ${ITEM_COLUMNS}`,
       [merchantId, id.toString(), ...itemValues(item)],
     );
@@ -218,7 +222,9 @@ export const pointsRepository = (db: Database) => ({
 
   ofMember: async (merchantId: number, memberId: bigint, limit: number): Promise<RedemptionRow[]> => {
     const { rows } = await db.query<Text<RedemptionRow, 'id' | 'memberId' | 'itemId' | 'points' | 'valueMinor'>>(
-      `SELECT ${REDEMPTION_COLUMNS} FROM mall_redemptions r WHERE r.merchant_id = $1 AND r.member_id = $2
+      `SELECT ${REDEMPTION_COLUMNS}, i.name_ty AS "itemNameTy" FROM mall_redemptions r
+       LEFT JOIN mall_items i ON i.merchant_id = r.merchant_id AND i.id = r.item_id
+       WHERE r.merchant_id = $1 AND r.member_id = $2
        ORDER BY r.id DESC LIMIT $3`,
       [merchantId, memberId.toString(), limit],
     );
@@ -311,7 +317,7 @@ export const pointsRepository = (db: Database) => ({
 
 const itemValues = (item: ItemInput) => [
   ...[item.kind, item.name, item.description, item.pricePoints.toString(), item.valueMinor.toString()],
-  ...[item.turnoverMultiple, item.stock, item.perMemberLimit, item.status],
+  ...[item.turnoverMultiple, item.stock, item.perMemberLimit, item.status, item.nameTy],
 ];
 
 export type PointsRepository = ReturnType<typeof pointsRepository>;

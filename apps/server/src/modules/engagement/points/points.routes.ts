@@ -36,7 +36,10 @@ export const pointsRoutes = async (app: FastifyInstance, options: PointsRoutesOp
   });
   route(app, 'GET', POINTS_API.items, {
     guard: auth.requireMember,
-    handler: async ({ request }) => service.items(await merchantOf(request)),
+    handler: async ({ query, request }) => {
+      const merchant = await merchantOf(request);
+      return service.items(merchant, (query.language ?? merchant.defaultLanguage).toUpperCase());
+    },
   });
   route(app, 'GET', POINTS_API.config, {
     guard: auth.requireMember,
@@ -44,9 +47,10 @@ export const pointsRoutes = async (app: FastifyInstance, options: PointsRoutesOp
   });
   route(app, 'GET', POINTS_API.redeems, {
     guard: auth.requireMember,
-    handler: async ({ caller, request, reply }) => {
+    handler: async ({ caller, query, request, reply }) => {
       void reply.header('cache-control', 'no-store');
-      return service.redeems(await merchantOf(request), caller.memberId);
+      const merchant = await merchantOf(request);
+      return service.redeems(merchant, caller.memberId, (query.language ?? merchant.defaultLanguage).toUpperCase());
     },
   });
   route(app, 'GET', POINTS_API.transactions, {

@@ -190,12 +190,12 @@ export const pointsServiceFactory = ({ repo, ledger, bonus, checkPaymentPassword
     balance: async (merchant: Merchant, memberId: bigint) => ({
       points: (await ledger.balance(merchant, memberId)).toString(),
     }),
-    items: async (merchant: Merchant) => ({
-      list: (await repo.items(merchant.id, true)).map((row) => itemWire(row, merchant.currencyScale)),
+    items: async (merchant: Merchant, language = merchant.defaultLanguage) => ({
+      list: (await repo.items(merchant.id, true)).map((row) => itemWire(row, merchant.currencyScale, language)),
     }),
     redeem,
-    redeems: async (merchant: Merchant, memberId: bigint) => ({
-      list: (await repo.ofMember(merchant.id, memberId, LIST_SIZE)).map(redemptionWire),
+    redeems: async (merchant: Merchant, memberId: bigint, language = merchant.defaultLanguage) => ({
+      list: (await repo.ofMember(merchant.id, memberId, LIST_SIZE)).map((row) => redemptionWire(row, language)),
     }),
     config: async (merchant: Merchant): Promise<PointsConfig> => {
       const [settings, rates] = await Promise.all([repo.settings(merchant.id), repo.rates(merchant.id)]);

@@ -10,6 +10,7 @@ import { showToast } from '@/lib/toast';
 import { groupDigits } from '@/lib/wallet';
 import {
   claimMissionReward,
+  apiLanguage,
   fetchLeaderboard,
   fetchMissionSummary,
   leaderboardQueryKey,
@@ -160,8 +161,12 @@ function RaceCard({ race }: { race: Race }) {
 }
 
 function MissionList() {
-  const { t } = useTranslation();
-  const query = useQuery({ queryKey: missionSummaryQueryKey, queryFn: ({ signal }) => fetchMissionSummary(signal) });
+  const { t, i18n } = useTranslation();
+  const language = apiLanguage(i18n.language);
+  const query = useQuery({
+    queryKey: [...missionSummaryQueryKey, language],
+    queryFn: ({ signal }) => fetchMissionSummary(language, signal),
+  });
   return (
     <SectionState
       query={query}
@@ -187,10 +192,11 @@ function MissionList() {
 }
 
 function Leaderboards() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = apiLanguage(i18n.language);
   const query = useQuery({
-    queryKey: leaderboardQueryKey,
-    queryFn: ({ signal }) => fetchLeaderboard(signal),
+    queryKey: [...leaderboardQueryKey, language],
+    queryFn: ({ signal }) => fetchLeaderboard(language, signal),
     refetchInterval: LEADERBOARD_POLL_MS,
   });
   return (

@@ -69,6 +69,9 @@ describe('missions and leaderboards', { timeout: 60_000 }, () => {
     const cards = await screen.findAllByTestId('mission', {}, COLD);
     expect(cards.map((card) => card.getAttribute('data-status'))).toEqual(['CLAIMABLE', 'IN_PROGRESS']);
     expect(within(cards[1] as HTMLElement).getByTestId('mission-progress')).toHaveTextContent('12.50 / 50.00');
+    // Missions are named in the member's language (EN here): the summary asks for it.
+    const [summaryCall] = callsTo(api, 'GET', MISSIONS_API.summary);
+    expect(new URL(String(summaryCall?.[0]), 'http://localhost').searchParams.get('language')).toBe('EN');
     const nav = within(screen.getByRole('navigation', { name: 'Member centre pages' }));
     expect(nav.getByRole('link', { name: /Missions/ })).toHaveTextContent('1');
 

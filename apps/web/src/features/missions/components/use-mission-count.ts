@@ -1,13 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useSession } from '@/lib/session';
-import { fetchMissionSummary, missionSummaryQueryKey } from '../api/missions-api';
+import { apiLanguage, fetchMissionSummary, missionSummaryQueryKey } from '../api/missions-api';
 
 /** Completed missions whose reward waits for a claim: the member centre's missionLeaderboard badge (spec §2). */
 export function useMissionCount(): number {
   const { isLogin, isTrial } = useSession();
+  const language = apiLanguage(useTranslation().i18n.language);
   const query = useQuery({
-    queryKey: missionSummaryQueryKey,
-    queryFn: ({ signal }) => fetchMissionSummary(signal),
+    queryKey: [...missionSummaryQueryKey, language],
+    queryFn: ({ signal }) => fetchMissionSummary(language, signal),
     enabled: isLogin && !isTrial,
     staleTime: 30_000,
   });

@@ -36,17 +36,20 @@ const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 export const fetchPointsBalance = (signal?: AbortSignal): Promise<PointsBalance> =>
   apiRequest(POINTS_API.balance, { schema: PointsBalanceSchema, ...withSignal(signal) });
 
-/** GET the catalogue (the spec's reward list). */
-export const fetchMallItems = (signal?: AbortSignal): Promise<MallItemList> =>
-  apiRequest(POINTS_API.items, { schema: MallItemListSchema, ...withSignal(signal) });
+/** The member's language as the API takes it ("EN", "TY"): items are named in it. */
+export const apiLanguage = (language: string | undefined): string => (language || 'EN').slice(0, 2).toUpperCase();
+
+/** GET the catalogue (the spec's reward list), items named in `language`. */
+export const fetchMallItems = (language: string, signal?: AbortSignal): Promise<MallItemList> =>
+  apiRequest(POINTS_API.items, { query: { language }, schema: MallItemListSchema, ...withSignal(signal) });
 
 /** GET the earning rates and the conversion rule. */
 export const fetchPointsConfig = (signal?: AbortSignal): Promise<PointsConfig> =>
   apiRequest(POINTS_API.config, { schema: PointsConfigSchema, ...withSignal(signal) });
 
-/** GET the member's redemptions. */
-export const fetchRedemptions = (signal?: AbortSignal): Promise<RedemptionList> =>
-  apiRequest(POINTS_API.redeems, { schema: RedemptionListSchema, ...withSignal(signal) });
+/** GET the member's redemptions, items named in `language`. */
+export const fetchRedemptions = (language: string, signal?: AbortSignal): Promise<RedemptionList> =>
+  apiRequest(POINTS_API.redeems, { query: { language }, schema: RedemptionListSchema, ...withSignal(signal) });
 
 /** GET one page of the points transaction detail, newest first. */
 export const fetchPointsHistory = (beforeId: string | null, signal?: AbortSignal): Promise<PointsTransactionPage> =>

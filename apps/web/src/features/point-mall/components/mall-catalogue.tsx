@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { MallItem } from '@platform/contracts';
 import { SectionState } from '@/components/section-state';
 import { groupDigits } from '@/lib/wallet';
-import { fetchMallItems, pointsKeys } from '../api/points-api';
+import { apiLanguage, fetchMallItems, pointsKeys } from '../api/points-api';
 import { RedeemDialog } from './redeem-dialog';
 
 function ItemCard({ item, points, onRedeem }: { item: MallItem; points: bigint; onRedeem: () => void }) {
@@ -48,9 +48,13 @@ function ItemCard({ item, points, onRedeem }: { item: MallItem; points: bigint; 
 
 /** The catalogue (the spec's reward list): bonuses, cash and goods with their stock; redeem opens the confirmation. */
 export function MallCatalogue({ points }: { points: bigint }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [chosen, setChosen] = useState<MallItem | null>(null);
-  const query = useQuery({ queryKey: pointsKeys.items, queryFn: ({ signal }) => fetchMallItems(signal) });
+  const language = apiLanguage(i18n.language);
+  const query = useQuery({
+    queryKey: [...pointsKeys.items, language],
+    queryFn: ({ signal }) => fetchMallItems(language, signal),
+  });
   return (
     <>
       <SectionState

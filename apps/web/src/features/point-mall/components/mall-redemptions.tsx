@@ -2,12 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SectionState } from '@/components/section-state';
 import { groupDigits } from '@/lib/wallet';
-import { fetchRedemptions, pointsKeys } from '../api/points-api';
+import { apiLanguage, fetchRedemptions, pointsKeys } from '../api/points-api';
 
 /** The member's redemptions with the spec's redeem statuses (§4: in process, rejected, approved). */
 export function MallRedemptions() {
-  const { t } = useTranslation();
-  const query = useQuery({ queryKey: pointsKeys.redeems, queryFn: ({ signal }) => fetchRedemptions(signal) });
+  const { t, i18n } = useTranslation();
+  const language = apiLanguage(i18n.language);
+  const query = useQuery({
+    queryKey: [...pointsKeys.redeems, language],
+    queryFn: ({ signal }) => fetchRedemptions(language, signal),
+  });
   return (
     <SectionState
       query={query}
