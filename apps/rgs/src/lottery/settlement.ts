@@ -37,6 +37,7 @@ type BetRow = {
   multiple: number;
   odds: Record<string, number>;
   chase_id: string | null;
+  seq: string;
 };
 
 export const settlementFactory = (deps: {
@@ -52,9 +53,15 @@ export const settlementFactory = (deps: {
 
   const flush = (roundIds: readonly string[]): Promise<void> => payments.flushRounds(roundIds, FLUSH_PARALLEL);
 
-  /** One batch of an issue's open bets; null once the issue is no longer DRAWN (settled or cancelled elsewhere). */
-  type Batch = { winners: string[]; losers: string[] };
-  const settleBatch = async (key: IssueKey): Promise<Batch | null> =>
+  /**
+   * One batch of an issue's open bets after `afterSeq`; null once the issue is no longer DRAWN (settled or cancelled
+   * elsewhere). The issue becomes SETTLED only on a pass from the start (`afterSeq` 0) that finds no open bet.
+   * Reading on from the last batch's seq keeps each batch's index scan off the entries of bets settled before it
+   * (dead in the partial index lottery_bets_open until a vacuum): from the start, a batch of an issue of 200,000 bets
+   * walked past every one settled before it.
+   */
+  type Batch = { winners: string[]; losers: string[]; lastSeq: string | null };
+  const settleBatch = async (key: IssueKey, afterSeq: string): Promise<Batch | null> =>
     db.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`lottery:${key.lotteryCode}:${key.issueNo}`]);
       const issue = await tx.query<{ state: string; numbers: number[] }>(
@@ -64,18 +71,20 @@ export const settlementFactory = (deps: {
       const row = issue.rows[0];
       if (row === undefined || row.state !== 'DRAWN') return null;
       const { rows: bets } = await tx.query<BetRow>(
-        `SELECT round_id, operator, player_id, method, picks, unit_minor, multiple, odds, chase_id FROM lottery_bets
-         WHERE lottery_code = $1 AND issue_no = $2 AND state = 'PLACED' ORDER BY seq LIMIT ${batchSize}
-         FOR UPDATE SKIP LOCKED`,
-        [key.lotteryCode, key.issueNo],
+        `SELECT round_id, operator, player_id, method, picks, unit_minor, multiple, odds, chase_id, seq::text AS seq
+         FROM lottery_bets
+         WHERE lottery_code = $1 AND issue_no = $2 AND state = 'PLACED' AND seq > $3::bigint ORDER BY seq
+         LIMIT ${batchSize} FOR UPDATE SKIP LOCKED`,
+        [key.lotteryCode, key.issueNo, afterSeq],
       );
+      if (bets.length === 0 && afterSeq !== '0') return { winners: [], losers: [], lastSeq: null };
       if (bets.length === 0) {
         await tx.query(
           `UPDATE lottery_issues SET state = 'SETTLED', settled_at = $3
            WHERE lottery_code = $1 AND issue_no = $2 AND state = 'DRAWN'`,
           [key.lotteryCode, key.issueNo, new Date(clock.now())],
         );
-        return { winners: [], losers: [] };
+        return { winners: [], losers: [], lastSeq: null };
       }
       const lottery = await lotteryInForce(tx, lotteryOf(key.lotteryCode)!); // caps staff set (ADR 0048)
       // What this batch's players won on the issue in earlier batches (the per-issue cap spans batches).
@@ -163,6 +172,7 @@ export const settlementFactory = (deps: {
       return {
         winners: settled.filter((x) => x.winMinor > 0n).map((x) => x.bet.round_id),
         losers: settled.filter((x) => x.winMinor === 0n).map((x) => x.bet.round_id),
+        lastSeq: bets[bets.length - 1]!.seq,
       };
     });
 
@@ -213,10 +223,17 @@ export const settlementFactory = (deps: {
       }
     })();
     try {
+      // On from the last seq settled; once nothing is left after it, one pass from the start closes the issue.
+      let after = '0';
       for (;;) {
-        const batch = await settleBatch(key);
+        const batch = await settleBatch(key, after);
         if (batch === null) return;
-        if (batch.winners.length + batch.losers.length === 0) break;
+        if (batch.lastSeq === null) {
+          if (after === '0') break;
+          after = '0';
+          continue;
+        }
+        after = batch.lastSeq;
         credits.push(...batch.winners);
         ends.push(...batch.losers);
       }
