@@ -129,6 +129,21 @@ export const startPlatform = async (options: PlatformOptions = {}): Promise<Plat
   // After listen: the boot's connection check runs when the app gets ready, and would take them off again.
   if (options.connectVendors) {
     await app.db.query('UPDATE game_vendors SET connected = true, disconnected_by = NULL WHERE NOT connected');
+    // The connection check runs again with the catalogue job, every quarter hour of the wall clock, and takes the
+    // demo's third-party vendors off (they have no credentials): whatever a check takes off is put back at once, so
+    // a suite crossing a quarter hour plays the same site. A vendor a failed launch took off stays off.
+    const reconnect = async () => {
+      const { rows } = await app.db.query<{ merchant_id: number }>(
+        `UPDATE game_vendors SET connected = true, disconnected_by = NULL
+         WHERE NOT connected AND disconnected_by = 'CHECK' RETURNING merchant_id`,
+      );
+      for (const merchantId of new Set(rows.map((row) => row.merchant_id))) {
+        app.bus.emit('catalogue.changed', { merchantId });
+      }
+    };
+    app.bus.on('catalogue.changed', () => {
+      reconnect().catch(() => {}); // the platform may be closing
+    });
   }
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('platform did not bind a TCP port');
