@@ -94,6 +94,8 @@ const layoutGlyphs = (text: string, random: Random): OutlineCommand[][] => {
     glyphs.reduce((sum, g, i) => sum + g.box.right - g.box.left + (i > 0 ? gaps[i]! : 0), 0);
   const available = CAPTCHA_WIDTH - 2 * MARGIN_PX;
   let glyphs = build(1);
+  // Too wide: the gaps close to their minimum first, and only then does the row shrink, so the glyphs keep their size.
+  if (rowWidth(glyphs) > available) gaps.fill(MIN_GAP_PX);
   if (rowWidth(glyphs) > available) glyphs = build((0.98 * available) / rowWidth(glyphs));
   let cursor = MARGIN_PX + random() * Math.max(0, available - rowWidth(glyphs));
   return glyphs.map((glyph, i) => {
