@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { formatMoney, OPS_API, type OpsVipLevel, type OpsVipLevelInput } from '@platform/contracts';
 import type { Database, Queryable } from '../../../db/database';
-import { AppError } from '../../../lib/app-error';
 import { route } from '../../../lib/route';
-import { parseAmount } from '../../money/wallet';
+import { parseFieldAmount } from '../../money/wallet';
 import type { AuditAction } from '../../operations/audit';
 import type { StaffAuth, StaffCaller } from '../../operations/staff';
 import type { Merchant } from '../../platform/merchant';
@@ -16,14 +15,7 @@ const percentOf = (bp: number): string => (bp / 100).toString();
 const amountIn = (text: string, merchant: Merchant, path: string): bigint => {
   // A level's bonus or threshold may be zero (the wallet's amounts to move may not).
   if (/^0+(\.0+)?$/.test(text.trim())) return 0n;
-  try {
-    return parseAmount(text, merchant);
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    throw new AppError(error.code, error.httpStatus, error.message, {
-      value: { fields: [{ path, message: error.message }] },
-    });
-  }
+  return parseFieldAmount(text, merchant, path);
 };
 
 export const opsVipLevelWire = (l: VipLevelRow, merchant: Merchant): OpsVipLevel => {
