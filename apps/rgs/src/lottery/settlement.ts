@@ -58,7 +58,9 @@ export const settlementFactory = (deps: {
    * elsewhere). The issue becomes SETTLED only on a pass from the start (`afterSeq` 0) that finds no open bet.
    * Reading on from the last batch's seq keeps each batch's index scan off the entries of bets settled before it
    * (dead in the partial index lottery_bets_open until a vacuum): from the start, a batch of an issue of 200,000 bets
-   * walked past every one settled before it.
+   * walked past every one settled before it. The order is the column's (`lottery_bets.seq`), not the text alias the
+   * row carries: ordered by the alias, every batch sorted all the issue's open bets as text (spilling to disk) and
+   * read on from a cursor that was not their largest seq.
    */
   type Batch = { winners: string[]; losers: string[]; lastSeq: string | null };
   const settleBatch = async (key: IssueKey, afterSeq: string): Promise<Batch | null> =>
@@ -73,8 +75,8 @@ export const settlementFactory = (deps: {
       const { rows: bets } = await tx.query<BetRow>(
         `SELECT round_id, operator, player_id, method, picks, unit_minor, multiple, odds, chase_id, seq::text AS seq
          FROM lottery_bets
-         WHERE lottery_code = $1 AND issue_no = $2 AND state = 'PLACED' AND seq > $3::bigint ORDER BY seq
-         LIMIT ${batchSize} FOR UPDATE SKIP LOCKED`,
+         WHERE lottery_code = $1 AND issue_no = $2 AND state = 'PLACED' AND seq > $3::bigint
+         ORDER BY lottery_bets.seq LIMIT ${batchSize} FOR UPDATE SKIP LOCKED`,
         [key.lotteryCode, key.issueNo, afterSeq],
       );
       if (bets.length === 0 && afterSeq !== '0') return { winners: [], losers: [], lastSeq: null };

@@ -14,16 +14,20 @@ export const SWEEP_LOOKBACK_MINUTES = 3 * 24 * 60;
 
 /**
  * Takes in newly settled rounds batch after batch until a batch comes back short or the run is aborted. Idempotent:
- * each round's contribution is keyed by the round and replaced, never added twice.
+ * each round's contribution is keyed by the round and replaced, never added twice. The first batch looks back
+ * `lookbackMinutes` before the watermark; each next one reads on from the latest settlement time the one before took
+ * in, so a run compares the rounds of its look-back once rather than once per batch.
  */
 export const rollUpPlay =
   (repo: Pick<PlayStatsRepository, 'takeIn'>, batch = PLAY_STATS_BATCH) =>
   async (signal?: AbortSignal, lookbackMinutes = ROLLUP_LOOKBACK_MINUTES): Promise<number> => {
     let total = 0;
+    let from: Date | null = null;
     for (;;) {
-      const taken = await repo.takeIn(batch, lookbackMinutes);
+      const { taken, last } = await repo.takeIn(batch, lookbackMinutes, from);
       total += taken;
       if (taken < batch || signal?.aborted === true) return total;
+      from = last;
     }
   };
 

@@ -30,15 +30,21 @@ const SUMS = `sum(rounds)::text AS rounds, sum(stake_minor)::text AS stake_minor
 /** SQL for play_stat_days, play_stat_rounds and play_stat_cursor (migrations 0027 and 0029, sql/play-stats.sql). */
 export const playStatsRepository = (db: Queryable) => ({
   /**
-   * Takes in up to `batch` rounds, settled since the watermark less `lookbackMinutes`, that are new or changed;
-   * returns how many it took in.
+   * Takes in up to `batch` rounds that are new or changed, settled since the watermark less `lookbackMinutes` or, for a
+   * run's next batch, since `from` (the previous batch's `last`); returns how many it took in and the latest settlement
+   * time among them.
    */
-  takeIn: async (batch: number, lookbackMinutes: number): Promise<number> => {
-    const { rows } = await db.query<{ taken: number }>(
-      'SELECT play_stats_take_in($1::integer, make_interval(mins => $2::integer)) AS taken',
-      [batch, lookbackMinutes],
+  takeIn: async (
+    batch: number,
+    lookbackMinutes: number,
+    from: Date | null = null,
+  ): Promise<{ taken: number; last: Date | null }> => {
+    const { rows } = await db.query<{ taken: number; last_settled: Date | null }>(
+      `SELECT taken, last_settled
+       FROM play_stats_take_in($1::integer, make_interval(mins => $2::integer), $3::timestamptz)`,
+      [batch, lookbackMinutes, from],
     );
-    return Number(rows[0]?.taken ?? 0);
+    return { taken: Number(rows[0]?.taken ?? 0), last: rows[0]?.last_settled ?? null };
   },
 
   /** Recomputes every rollup from the journal after comparing it with the raw rounds; returns the corrections. */

@@ -191,6 +191,42 @@ describeEachDatabase('play statistics', (getDb, engine) => {
     expect(await storedRollups(db, merchantId, members)).toEqual(expectedRollups([recent, pulled], timeZone));
   });
 
+  it('should take in, over several batches of one run, every round behind the watermark, each batch reading on from the one before', async () => {
+    const db = getDb();
+    await reset();
+    const round = (id: string, settledAtMs: number): ModelRound => ({
+      ...{ roundId: `batches-${id}`, memberId: members[1]!, ...GAMES[1] },
+      ...{ stakeMinor: 700n, payoutMinor: 100n, status: 'SETTLED', play: false },
+      ...{ startedAtMs: settledAtMs - HOUR_MS, settledAtMs },
+    });
+    const recent = round('recent', BASE_MS + 3 * DAY_MS);
+    await writeRound(db, merchantId, recent);
+    await rollUpPlay(playStatsRepository(db), 3)();
+    // Eleven rounds a bet pull brings in a day behind the watermark, two of them settled at the same instant.
+    const pulled = Array.from({ length: 11 }, (_, i) =>
+      round(`pulled-${i}`, BASE_MS + 2 * DAY_MS + Math.min(i, 9) * 60_000),
+    );
+    for (const r of pulled) await writeRound(db, merchantId, r);
+    const repo = playStatsRepository(db);
+    const froms: (Date | null)[] = [];
+    const watched = {
+      takeIn: (batch: number, lookback: number, from: Date | null = null) => {
+        froms.push(from);
+        return repo.takeIn(batch, lookback, from);
+      },
+    };
+    expect(await rollUpPlay(watched, 3)(undefined, 3 * 24 * 60)).toBe(11);
+    // Four batches (3, 3, 3, 2): the first looks back from the watermark, each next one from the last it took in.
+    expect(froms.map((from) => from?.getTime() ?? null)).toEqual([
+      null,
+      BASE_MS + 2 * DAY_MS + 2 * 60_000,
+      BASE_MS + 2 * DAY_MS + 5 * 60_000,
+      BASE_MS + 2 * DAY_MS + 8 * 60_000,
+    ]);
+    expect(await storedRollups(db, merchantId, members)).toEqual(expectedRollups([recent, ...pulled], timeZone));
+    expect(await rollUpPlay(playStatsRepository(db), 3)(undefined, 3 * 24 * 60)).toBe(0);
+  });
+
   it('should run the rollup as the platform registers it', async () => {
     const db = getDb();
     await reset();

@@ -6,15 +6,25 @@
 -- the settled stake, of which bonus_bet_minor was paid with bonus money and is not own-money valid bet) is compared
 -- with the sum of its journal rows in play_stat_rounds; the difference is appended to the journal and added to play_stat_days on the business day of the
 -- round's current settlement (migration 0029, ADR 0028): a resettled round's earlier day is never rewritten. A round
--- keeps the game type it was first counted under. Serialised on the watermark row; returns how many rounds it took in.
-CREATE OR REPLACE FUNCTION play_stats_take_in(p_batch integer, p_overlap interval DEFAULT interval '5 minutes')
-RETURNS integer LANGUAGE plpgsql AS $$
+-- keeps the game type it was first counted under. Serialised on the watermark row; returns how many rounds it took in
+-- and the latest settlement time among them.
+--
+-- p_from (a run's next batch) reads on from the previous batch's latest settlement time instead of from the watermark
+-- less p_overlap: a run takes the overlap in once, not once per batch. Without it, a burst of rounds settled within the
+-- overlap (a lottery issue of 200,000 bets settles in about a minute) was read and compared whole by every batch.
+DROP FUNCTION IF EXISTS play_stats_take_in(integer, interval);
+CREATE OR REPLACE FUNCTION play_stats_take_in(p_batch integer, p_overlap interval DEFAULT interval '5 minutes',
+  p_from timestamptz DEFAULT NULL, OUT taken integer, OUT last_settled timestamptz)
+LANGUAGE plpgsql AS $$
 DECLARE
   v_from timestamptz;
   v_taken integer;
   v_last timestamptz;
 BEGIN
   SELECT settled_through - p_overlap INTO v_from FROM play_stat_cursor WHERE id = 1 FOR UPDATE;
+  IF p_from IS NOT NULL THEN
+    v_from := p_from;
+  END IF;
 
   WITH raw AS (
     SELECT r.merchant_id, r.vendor_code, r.round_id, r.member_id, r.settled_at,
@@ -88,7 +98,8 @@ BEGIN
   IF v_last IS NOT NULL THEN
     UPDATE play_stat_cursor SET settled_through = greatest(settled_through, v_last) WHERE id = 1;
   END IF;
-  RETURN v_taken;
+  taken := v_taken;
+  last_settled := v_last;
 END
 $$;
 
@@ -103,7 +114,7 @@ DECLARE
 BEGIN
   PERFORM 1 FROM play_stat_cursor WHERE id = 1 FOR UPDATE;
   UPDATE play_stat_cursor SET settled_through = '-infinity' WHERE id = 1;
-  v_corrected := play_stats_take_in(NULL);
+  v_corrected := (play_stats_take_in(NULL)).taken;
   DELETE FROM play_stat_days;
   INSERT INTO play_stat_days (merchant_id, member_id, business_day, vendor_code, game_type, rounds, stake_minor,
     valid_bet_minor, payout_minor, profit_minor, bonus_stake_minor)
