@@ -66,6 +66,40 @@ describeEachDatabase('seamless wallet conformance: the batch call', (getDb) => {
     expect(settled.length).toBe(before + 4);
   });
 
+  it('should apply each item once when the same batch and the same items as single calls arrive at once', async () => {
+    const alice = await player('50.00');
+    const bob = await player('50.00');
+    const bets = [debit(alice, '2.00'), debit(bob, '3.00'), debit(alice, '4.00'), debit(bob, '1.00')];
+    for (const bet of bets) await vendor.ok('debit', bet);
+    const items = [
+      win(alice, bets[0]!, '10.00', { endRound: true }),
+      endRound(bob, bets[1]!.roundId),
+      win(alice, bets[2]!, '6.00', { endRound: true }),
+      endRound(bob, bets[3]!.roundId),
+    ];
+    const before = settled.length;
+    const [first, second, ...singles] = await Promise.all([
+      batch(items),
+      batch(items),
+      vendor.call(
+        'credit',
+        credit(alice, bets[0]!, '10.00', { endRound: true, transactionId: items[0]!.transactionId }),
+      ),
+      vendor.call('endRound', { ...items[1]!, op: undefined }),
+    ]);
+    // Both batches answer alike (the balance after each win, applied once), whoever applied an item first.
+    for (const answers of [first!, second!]) {
+      expect(answers.map((a) => (a.ok ? a.balance : a.code))).toEqual(['54.00', '46.00', '60.00', '46.00']);
+    }
+    for (const res of singles) expect(res.statusCode, res.body).toBe(200);
+    expect((await transfersOf(alice.id)).filter((t) => t.code === 'WIN').map((t) => t.amount)).toEqual([1_000n, 600n]);
+    expect((await transfersOf(bob.id)).filter((t) => t.code === 'WIN')).toEqual([]);
+    expect(await balanceOf(alice.launched)).toBe('60.00');
+    expect(await balanceOf(bob.launched)).toBe('46.00');
+    for (const bet of bets) expect((await roundOf(bet.roundId))?.status).toBe('SETTLED');
+    expect(settled.length).toBe(before + 4);
+  });
+
   it('should answer an item a single call applied earlier with its first answer, and a reused id as a conflict', async () => {
     const alice = await player('20.00');
     const [one, two, three] = [debit(alice, '2.00'), debit(alice, '2.00'), debit(alice, '2.00')];
