@@ -20,8 +20,18 @@ const isoDate = z.string().datetime({ offset: true, message: 'must be a date and
 
 export const PROMOTION_AUDIENCES = ['EVERYONE', 'NEW_MEMBERS', 'VIP_LEVELS', 'AGENT_TEAM'] as const;
 export const PROMOTION_STATES = ['DRAFT', 'ACTIVE', 'STOPPED'] as const;
+/** A CASHBACK promotion's window (a day, or a Monday-to-Sunday week) and how it pays (ADR 0043). */
+export const CASHBACK_WINDOWS = ['DAILY', 'WEEKLY'] as const;
+export const CASHBACK_PAY_AS = ['BONUS', 'CASH'] as const;
+/** A cashback pays at most the whole net loss. */
+export const MAX_CASHBACK_PERCENT = 100;
 
-/** POST/PUT: a promotion's terms. `percent` (of the deposit) for deposit bonuses, `bonus` (fixed) for the others. */
+/**
+ * POST/PUT: a promotion's terms. `percent` (of the deposit) for deposit bonuses, `bonus` (fixed) for FREE and
+ * APPLICATION. CASHBACK: `percent` is the rate (of the member's net loss, at most 100), `maxBonus` the cap per member
+ * and window, and its own `cashbackWindow`, `cashbackPayAs` and `cashbackMinLoss` (empty: any loss pays); the other
+ * kinds ignore those three.
+ */
 export const OpsPromotionInputSchema = z
   .object({
     kind: z.enum(PROMOTION_KINDS),
@@ -52,11 +62,17 @@ export const OpsPromotionInputSchema = z
     maxConversion: optionalMoney,
     expiryHours: z.number().int().min(1).max(8760),
     onWithdraw: z.enum(['FORFEIT', 'REFUSE']),
+    cashbackWindow: z.enum(CASHBACK_WINDOWS).default('DAILY'),
+    cashbackPayAs: z.enum(CASHBACK_PAY_AS).default('BONUS'),
+    cashbackMinLoss: optionalMoney,
   })
   .superRefine((p, ctx) => {
-    const deposit = p.kind === 'FIRST_DEPOSIT' || p.kind === 'RELOAD';
-    if (deposit && p.percent === null) ctx.addIssue({ code: 'custom', path: ['percent'], message: 'is required' });
-    if (!deposit && p.bonus === null) ctx.addIssue({ code: 'custom', path: ['bonus'], message: 'is required' });
+    const byPercent = p.kind === 'FIRST_DEPOSIT' || p.kind === 'RELOAD' || p.kind === 'CASHBACK';
+    if (byPercent && p.percent === null) ctx.addIssue({ code: 'custom', path: ['percent'], message: 'is required' });
+    if (!byPercent && p.bonus === null) ctx.addIssue({ code: 'custom', path: ['bonus'], message: 'is required' });
+    if (p.kind === 'CASHBACK' && p.percent !== null && p.percent > MAX_CASHBACK_PERCENT) {
+      ctx.addIssue({ code: 'custom', path: ['percent'], message: `must be at most ${MAX_CASHBACK_PERCENT}` });
+    }
     if (p.audience === 'VIP_LEVELS' && p.audienceLevels.length === 0) {
       ctx.addIssue({ code: 'custom', path: ['audienceLevels'], message: 'is required' });
     }
@@ -69,7 +85,10 @@ export const OpsPromotionInputSchema = z
   });
 export type OpsPromotionInput = z.infer<typeof OpsPromotionInputSchema>;
 
-/** A promotion as staff see it: its terms, state and how often it was claimed. */
+/**
+ * A promotion as staff see it: its terms, state and how often it was claimed. `percent` and `maxBonus` are the deposit
+ * bonus's, or a cashback's rate and cap per member and window; the three cashback fields are null for other kinds.
+ */
 export const OpsPromotionSchema = z.object({
   id: z.string(),
   kind: z.enum(PROMOTION_KINDS),
@@ -96,6 +115,10 @@ export const OpsPromotionSchema = z.object({
   maxConversion: z.string().nullable(),
   expiryHours: z.number(),
   onWithdraw: z.enum(['FORFEIT', 'REFUSE']),
+  cashbackWindow: z.enum(CASHBACK_WINDOWS).nullable(),
+  cashbackPayAs: z.enum(CASHBACK_PAY_AS).nullable(),
+  /** The smallest net loss that pays ("0.00": any loss). */
+  cashbackMinLoss: z.string().nullable(),
 });
 export type OpsPromotion = z.infer<typeof OpsPromotionSchema>;
 export const OpsPromotionListSchema = z.object({ list: z.array(OpsPromotionSchema).max(200) });

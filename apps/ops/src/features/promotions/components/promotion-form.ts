@@ -30,9 +30,14 @@ export type PromotionForm = {
   maxConversion: string;
   expiryHours: string;
   onWithdraw: OpsPromotionInput['onWithdraw'];
+  /** CASHBACK: its window, how it pays, and the smallest net loss that pays (empty: any). */
+  cashbackWindow: OpsPromotionInput['cashbackWindow'];
+  cashbackPayAs: OpsPromotionInput['cashbackPayAs'];
+  cashbackMinLoss: string;
 };
 
 export const isDepositKind = (kind: string) => kind === 'FIRST_DEPOSIT' || kind === 'RELOAD';
+export const isCashbackKind = (kind: string) => kind === 'CASHBACK';
 
 /** `<input type="datetime-local">` (local time) → ISO 8601; '' → null; anything else as typed (the schema refuses it). */
 export const instantOf = (local: string): string | null => {
@@ -56,8 +61,24 @@ const text = (value: string): string | null => (value.trim() === '' ? null : val
 const numberOrNull = (value: string): number | null => (value.trim() === '' ? null : Number(value));
 const numberOf = (value: string): number => Number(value.trim() === '' ? NaN : value);
 
+/**
+ * What a cashback sends for the inputs its form does not show (claim limits and the grant's wagering rules do not apply
+ * to it: the reward centre pays it once per window, a bonus with its turnover and a week to claim), so that text typed
+ * there under another kind cannot refuse it under a field nobody sees.
+ */
+const CASHBACK_UNSHOWN = {
+  ...{ perMemberLimit: 1, totalLimit: null, weights: {}, defaultWeight: 100 },
+  ...{ maxBet: null, maxConversion: null, expiryHours: 168 },
+} satisfies Partial<OpsPromotionInput>;
+
+/**
+ * A deposit bonus is a percentage of the deposit up to a cap; a cashback a rate of the net loss up to a cap per member
+ * and window (a cash cashback has no turnover); the others a fixed bonus.
+ */
 export const toInput = (f: PromotionForm): OpsPromotionInput => {
   const deposit = isDepositKind(f.kind);
+  const cashback = isCashbackKind(f.kind);
+  const byPercent = deposit || cashback;
   const weights: Record<string, number> = {};
   for (const [type, value] of Object.entries(f.weights)) if (value.trim() !== '') weights[type] = Number(value);
   return {
@@ -78,11 +99,11 @@ export const toInput = (f: PromotionForm): OpsPromotionInput => {
     endsAt: instantOf(f.endsAt),
     perMemberLimit: numberOf(f.perMemberLimit),
     totalLimit: numberOrNull(f.totalLimit),
-    bonus: deposit ? null : text(f.bonus),
-    percent: deposit ? numberOrNull(f.percent) : null,
-    maxBonus: deposit ? text(f.maxBonus) : null,
+    bonus: byPercent ? null : text(f.bonus),
+    percent: byPercent ? numberOrNull(f.percent) : null,
+    maxBonus: byPercent ? text(f.maxBonus) : null,
     minDeposit: deposit ? text(f.minDeposit) : null,
-    turnoverMultiple: numberOf(f.turnoverMultiple),
+    turnoverMultiple: cashback && f.cashbackPayAs === 'CASH' ? 0 : numberOf(f.turnoverMultiple),
     turnoverBase: deposit ? f.turnoverBase : 'BONUS',
     weights,
     defaultWeight: numberOf(f.defaultWeight),
@@ -90,6 +111,10 @@ export const toInput = (f: PromotionForm): OpsPromotionInput => {
     maxConversion: text(f.maxConversion),
     expiryHours: numberOf(f.expiryHours),
     onWithdraw: f.onWithdraw,
+    cashbackWindow: cashback ? f.cashbackWindow : 'DAILY',
+    cashbackPayAs: cashback ? f.cashbackPayAs : 'BONUS',
+    cashbackMinLoss: cashback ? text(f.cashbackMinLoss) : null,
+    ...(cashback ? CASHBACK_UNSHOWN : {}),
   };
 };
 
@@ -127,4 +152,7 @@ export const promotionFormOf = (p: OpsPromotion | null): PromotionForm => ({
   maxConversion: p?.maxConversion ?? '',
   expiryHours: str(p?.expiryHours ?? 168),
   onWithdraw: p?.onWithdraw ?? 'FORFEIT',
+  cashbackWindow: p?.cashbackWindow ?? 'DAILY',
+  cashbackPayAs: p?.cashbackPayAs ?? 'BONUS',
+  cashbackMinLoss: p?.cashbackMinLoss ?? '',
 });

@@ -15,13 +15,15 @@ import { PromotionPreview } from './promotion-preview';
 
 const TONES: Record<OpsPromotion['status'], BadgeTone> = { ACTIVE: 'success', STOPPED: 'danger', DRAFT: 'neutral' };
 
-/** The reward in a word: "12.50", or "100% up to 1,000.00". */
+/** The reward in a word: "12.50", "100% up to 1,000.00", or "7.5% of each week's net loss up to 50.00". */
 function Reward({ row }: { row: OpsPromotion }) {
   const { t } = useTranslation();
   if (row.percent === null) return <Money amount={row.bonus ?? '0'} />;
   return (
-    <span>
-      {row.percent}%
+    <span data-testid="promotion-reward">
+      {row.cashbackWindow === null
+        ? `${row.percent}%`
+        : t(`promotions.cashbackRate.${row.cashbackWindow}`, { percent: row.percent })}
       {row.maxBonus !== null && (
         <>
           {' '}
@@ -70,19 +72,32 @@ export function PromotionsPage() {
     {
       key: 'wagering',
       header: t('promotions.wagering'),
-      cell: (row) => (
-        <span data-testid="promotion-wagering">
-          {t('promotions.turnoverShort', { multiple: row.turnoverMultiple })}
-          {row.maxBet !== null && (
-            <>
-              {' · '}
-              {t('promotions.maxBetShort')} <Money amount={row.maxBet} />
-            </>
-          )}
-          {' · '}
-          {t('promotions.expiryShort', { hours: row.expiryHours })}
-        </span>
-      ),
+      cell: (row) =>
+        row.cashbackPayAs !== null ? (
+          <span data-testid="promotion-wagering">
+            {row.cashbackPayAs === 'CASH'
+              ? t('promotions.cashbackPayAs.CASH')
+              : t('promotions.turnoverShort', { multiple: row.turnoverMultiple })}
+            {row.cashbackMinLoss !== null && Number(row.cashbackMinLoss) > 0 && (
+              <>
+                {' · '}
+                {t('promotions.minLossShort')} <Money amount={row.cashbackMinLoss} />
+              </>
+            )}
+          </span>
+        ) : (
+          <span data-testid="promotion-wagering">
+            {t('promotions.turnoverShort', { multiple: row.turnoverMultiple })}
+            {row.maxBet !== null && (
+              <>
+                {' · '}
+                {t('promotions.maxBetShort')} <Money amount={row.maxBet} />
+              </>
+            )}
+            {' · '}
+            {t('promotions.expiryShort', { hours: row.expiryHours })}
+          </span>
+        ),
     },
     {
       key: 'claims',

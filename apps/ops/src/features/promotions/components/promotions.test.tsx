@@ -31,8 +31,19 @@ const promotion = (overrides: Partial<OpsPromotion> = {}): OpsPromotion => ({
   maxConversion: null,
   expiryHours: 168,
   onWithdraw: 'FORFEIT',
+  cashbackWindow: null,
+  cashbackPayAs: null,
+  cashbackMinLoss: null,
   ...overrides,
 });
+
+/** A weekly cashback of 7.5% of the net loss from 25.00, up to 50.00 per member and week, paid as cash. */
+const cashback = (overrides: Partial<OpsPromotion> = {}): OpsPromotion =>
+  promotion({
+    ...{ id: '6', kind: 'CASHBACK', title: { EN: 'Weekly cashback 7.5%' }, claimedCount: 0 },
+    ...{ percent: 7.5, maxBonus: '50.00', minDeposit: '0.00', turnoverMultiple: 0, turnoverBase: 'BONUS' },
+    ...{ cashbackWindow: 'WEEKLY', cashbackPayAs: 'CASH', cashbackMinLoss: '25.00', ...overrides },
+  });
 
 const grant = (overrides: Partial<ManualGrant> = {}): ManualGrant => ({
   id: '9',
@@ -120,6 +131,97 @@ describe('promotions back office', () => {
       defaultWeight: 100,
       maxBet: '5',
       turnoverMultiple: 5,
+    });
+  });
+
+  it('should list a cashback with its rate and window, and edit its terms in the cashback fields', async () => {
+    const user = userEvent.setup();
+    const api = mockApi({
+      'GET /wps/ops/promotions': () => ({ list: [cashback()] }),
+      'PUT /wps/ops/promotions/6': (init) => cashback(bodyOf(init) as Partial<OpsPromotion>),
+    });
+    renderApp('/promotions', { staff: 'content' });
+    const row = await screen.findByTestId('promotions-row', {}, SLOW);
+    expect(within(row).getByTestId('promotion-reward')).toHaveTextContent("7.5% of each week's net loss up to 50.00");
+    expect(within(row).getByTestId('promotion-wagering')).toHaveTextContent('Cash · min loss 25.00');
+
+    await user.click(within(row).getByTestId('promotion-edit'));
+    const dialog = await screen.findByTestId('promotion-dialog');
+    expect(within(dialog).getByTestId('promotion-percent')).toHaveValue('7.5');
+    expect(within(dialog).getByLabelText(/Cashback % of the net loss/)).toBe(
+      within(dialog).getByTestId('promotion-percent'),
+    );
+    expect(within(dialog).getByTestId('promotion-maxBonus')).toHaveValue('50.00');
+    expect(within(dialog).getByTestId('promotion-cashbackWindow')).toHaveValue('WEEKLY');
+    expect(within(dialog).getByTestId('promotion-cashbackPayAs')).toHaveValue('CASH');
+    expect(within(dialog).getByTestId('promotion-cashbackMinLoss')).toHaveValue('25.00');
+    // Paid as cash: no turnover to set.
+    expect(within(dialog).queryByTestId('promotion-turnoverMultiple')).not.toBeInTheDocument();
+    await user.selectOptions(within(dialog).getByTestId('promotion-cashbackWindow'), 'DAILY');
+    await user.selectOptions(within(dialog).getByTestId('promotion-cashbackPayAs'), 'BONUS');
+    const turnover = within(dialog).getByTestId('promotion-turnoverMultiple');
+    await user.clear(turnover);
+    await user.type(turnover, '2');
+    await user.clear(within(dialog).getByTestId('promotion-cashbackMinLoss'));
+    await user.click(within(dialog).getByTestId('promotion-submit'));
+    await waitFor(() => expect(screen.queryByTestId('promotion-dialog')).not.toBeInTheDocument());
+    expect(bodyOf(callsTo(api, 'PUT', '/wps/ops/promotions/6')[0]?.[1])).toMatchObject({
+      ...{ kind: 'CASHBACK', percent: 7.5, maxBonus: '50.00', bonus: null, turnoverMultiple: 2 },
+      ...{ cashbackWindow: 'DAILY', cashbackPayAs: 'BONUS', cashbackMinLoss: null },
+    });
+  });
+
+  it('should show the cashback fields instead of the fixed bonus when CASHBACK is chosen, and send them', async () => {
+    const user = userEvent.setup();
+    const api = mockApi({
+      'GET /wps/ops/promotions': () => ({ list: [] }),
+      'POST /wps/ops/promotions': () => cashback(),
+    });
+    renderApp('/promotions', { staff: 'content' });
+    await user.click(await screen.findByTestId('promotion-create', {}, SLOW));
+    const dialog = await screen.findByTestId('promotion-dialog');
+    expect(within(dialog).getByTestId('promotion-bonus')).toBeInTheDocument();
+    expect(within(dialog).queryByTestId('promotion-cashbackWindow')).not.toBeInTheDocument();
+
+    await user.selectOptions(within(dialog).getByTestId('promotion-kind'), 'CASHBACK');
+    for (const shown of [
+      'percent',
+      'maxBonus',
+      'cashbackWindow',
+      'cashbackPayAs',
+      'cashbackMinLoss',
+      'turnoverMultiple',
+    ]) {
+      expect(within(dialog).getByTestId(`promotion-${shown}`), shown).toBeVisible();
+    }
+    for (const hidden of ['bonus', 'minDeposit', 'turnoverBase', 'perMemberLimit', 'maxBet', 'weight-LIVE']) {
+      expect(within(dialog).queryByTestId(`promotion-${hidden}`), hidden).not.toBeInTheDocument();
+    }
+    await user.selectOptions(within(dialog).getByTestId('promotion-cashbackPayAs'), 'CASH');
+    expect(within(dialog).queryByTestId('promotion-turnoverMultiple')).not.toBeInTheDocument();
+
+    // The rate is required, and at most 100%: nothing is sent until it is right.
+    await user.type(within(dialog).getByTestId('promotion-title-EN'), 'Weekly cashback 7.5%');
+    await user.click(within(dialog).getByTestId('promotion-submit'));
+    expect(await within(dialog).findAllByTestId('field-error')).toHaveLength(1);
+    const rate = within(dialog).getByTestId('promotion-percent');
+    expect(rate).toHaveAttribute('aria-invalid', 'true');
+    await user.type(rate, '150');
+    await user.click(within(dialog).getByTestId('promotion-submit'));
+    expect(await within(dialog).findByText(/100/, { selector: '[data-testid="field-error"]' })).toBeInTheDocument();
+    expect(callsTo(api, 'POST', '/wps/ops/promotions')).toHaveLength(0);
+
+    await user.clear(rate);
+    await user.type(rate, '7.5');
+    await user.type(within(dialog).getByTestId('promotion-maxBonus'), '50');
+    await user.selectOptions(within(dialog).getByTestId('promotion-cashbackWindow'), 'WEEKLY');
+    await user.type(within(dialog).getByTestId('promotion-cashbackMinLoss'), '25.00');
+    await user.click(within(dialog).getByTestId('promotion-submit'));
+    await waitFor(() => expect(screen.queryByTestId('promotion-dialog')).not.toBeInTheDocument());
+    expect(bodyOf(callsTo(api, 'POST', '/wps/ops/promotions')[0]?.[1])).toMatchObject({
+      ...{ kind: 'CASHBACK', title: { EN: 'Weekly cashback 7.5%' }, percent: 7.5, maxBonus: '50', bonus: null },
+      ...{ minDeposit: null, turnoverBase: 'BONUS', turnoverMultiple: 0 },
+      ...{ cashbackWindow: 'WEEKLY', cashbackPayAs: 'CASH', cashbackMinLoss: '25.00' },
     });
   });
 

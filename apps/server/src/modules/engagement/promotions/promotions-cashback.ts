@@ -1,14 +1,9 @@
 import type { Database } from '../../../db/database';
 import type { Clock } from '../../../lib/clock';
 import { audienceOf } from './promotions.audience';
-import { promotionsRepository, type PromotionRow } from './promotions.repository';
+import { promotionsRepository, type CashbackTerms, type PromotionRow } from './promotions.repository';
 
-/** A CASHBACK promotion's own terms (migration 0045): its window, how it pays, and the smallest loss it pays on. */
-export type CashbackTerms = {
-  window: 'DAILY' | 'WEEKLY';
-  payAs: 'BONUS' | 'CASH';
-  minLossMinor: bigint;
-};
+export type { CashbackTerms } from './promotions.repository';
 
 export type CashbackPromotion = PromotionRow & { cashback: CashbackTerms };
 
@@ -70,7 +65,7 @@ export const promotionsCashbackFactory = (deps: { db: Database; now: Clock }) =>
       return member !== undefined && (await eligible(merchantId, p, memberId, member));
     },
 
-    /** Sets a cashback promotion's terms (demo data, tests, and the back office). */
+    /** Sets a cashback promotion's terms (demo data and tests; the back office writes them with the promotion). */
     setTerms: async (merchantId: number, promotionId: bigint, terms: CashbackTerms): Promise<void> => {
       await db.query(
         `UPDATE promotions SET cashback_window = $3, cashback_pay_as = $4, cashback_min_loss_minor = $5

@@ -1,10 +1,21 @@
 import type { Database, Queryable } from '../../../db/database';
 import type { UploadedImage } from '../../../lib/uploaded-image';
-import type { PromotionRow } from './promotions.repository';
+import type { CashbackTerms, PromotionRow } from './promotions.repository';
 
-/** What staff set on a promotion (its id, state and claim count aside). */
-export type PromotionTerms = Omit<PromotionRow, 'id' | 'claimedCount' | 'status'>;
-export type OpsPromotionRow = PromotionRow & { createdAt: Date; audienceAgent: string | null };
+/** What staff set on a promotion (its id, state and claim count aside), a CASHBACK promotion's own terms included. */
+export type PromotionTerms = Omit<PromotionRow, 'id' | 'claimedCount' | 'status'> & { cashback: CashbackTerms };
+export type OpsPromotionRow = PromotionRow & { createdAt: Date; audienceAgent: string | null; cashback: CashbackTerms };
+
+type DbOpsPromotionRow = Omit<OpsPromotionRow, 'cashback'> & {
+  cashbackWindow: CashbackTerms['window'];
+  cashbackPayAs: CashbackTerms['payAs'];
+  cashbackMinLossMinor: bigint;
+};
+
+const opsRowOf = ({ cashbackWindow, cashbackPayAs, cashbackMinLossMinor, ...row }: DbOpsPromotionRow) => ({
+  ...row,
+  cashback: { window: cashbackWindow, payAs: cashbackPayAs, minLossMinor: cashbackMinLossMinor },
+});
 
 export type ManualGrantRow = {
   id: bigint;
@@ -31,7 +42,8 @@ const COLUMNS = `p.id, p.kind, p.title, p.terms, p.banner_url AS "bannerUrl", p.
   p.bonus_percent_bp AS "bonusPercentBp", p.bonus_max_minor AS "bonusMaxMinor", p.min_deposit_minor AS "minDepositMinor",
   p.turnover_multiple AS "turnoverMultiple", p.turnover_base AS "turnoverBase", p.weights,
   p.default_weight AS "defaultWeight", p.max_bet_minor AS "maxBetMinor", p.max_conversion_minor AS "maxConversionMinor",
-  p.expiry_hours AS "expiryHours", p.on_withdraw AS "onWithdraw", p.created_at AS "createdAt",
+  p.expiry_hours AS "expiryHours", p.on_withdraw AS "onWithdraw", p.cashback_window AS "cashbackWindow",
+  p.cashback_pay_as AS "cashbackPayAs", p.cashback_min_loss_minor AS "cashbackMinLossMinor", p.created_at AS "createdAt",
   (SELECT a.username FROM member_directory a WHERE a.merchant_id = p.merchant_id AND a.id = p.audience_agent_id)
     AS "audienceAgent"`;
 
@@ -49,34 +61,46 @@ export const promotionsOpsRepository = (db: Database) => ({
 
   all: async (merchantId: number): Promise<OpsPromotionRow[]> =>
     (
-      await db.query<OpsPromotionRow>(
+      await db.query<DbOpsPromotionRow>(
         `SELECT ${COLUMNS} FROM promotions p WHERE p.merchant_id = $1 ORDER BY p.id DESC LIMIT ${MAX_LISTED}`,
         [merchantId],
       )
-    ).rows,
+    ).rows.map(opsRowOf),
 
-  one: async (merchantId: number, id: bigint, q: Queryable = db, lock = false): Promise<OpsPromotionRow | undefined> =>
-    (
-      await q.query<OpsPromotionRow>(
+  one: async (
+    merchantId: number,
+    id: bigint,
+    q: Queryable = db,
+    lock = false,
+  ): Promise<OpsPromotionRow | undefined> => {
+    const row = (
+      await q.query<DbOpsPromotionRow>(
         `SELECT ${COLUMNS} FROM promotions p WHERE p.merchant_id = $1 AND p.id = $2${lock ? ' FOR UPDATE' : ''}`,
         [merchantId, id],
       )
-    ).rows[0],
+    ).rows[0];
+    return row === undefined ? undefined : opsRowOf(row);
+  },
 
-  /** Rewrites a promotion's terms (the grants already paid keep the terms they were paid with). */
+  /**
+   * Rewrites a promotion's terms, a cashback's own included (the grants already paid keep the terms they were paid
+   * with; cashback windows already offered keep their amounts).
+   */
   update: (tx: Queryable, merchantId: number, id: bigint, p: PromotionTerms) =>
     tx.query(
       `UPDATE promotions SET kind = $3, title = $4, terms = $5, audience = $6, starts_at = $7, ends_at = $8,
          per_member_limit = $9, total_limit = $10, bonus_fixed_minor = $11, bonus_percent_bp = $12,
          bonus_max_minor = $13, min_deposit_minor = $14, turnover_multiple = $15, turnover_base = $16, weights = $17,
          default_weight = $18, max_bet_minor = $19, max_conversion_minor = $20, expiry_hours = $21, on_withdraw = $22,
-         audience_levels = $23, audience_agent_id = $24
+         audience_levels = $23, audience_agent_id = $24, cashback_window = $25, cashback_pay_as = $26,
+         cashback_min_loss_minor = $27
        WHERE merchant_id = $1 AND id = $2`,
       [
         ...[merchantId, id, p.kind, JSON.stringify(p.title), JSON.stringify(p.terms), p.audience, p.startsAt],
         ...[p.endsAt, p.perMemberLimit, p.totalLimit, p.bonusFixedMinor, p.bonusPercentBp, p.bonusMaxMinor],
         ...[p.minDepositMinor, p.turnoverMultiple, p.turnoverBase, JSON.stringify(p.weights), p.defaultWeight],
         ...[p.maxBetMinor, p.maxConversionMinor, p.expiryHours, p.onWithdraw, p.audienceLevels, p.audienceAgentId],
+        ...[p.cashback.window, p.cashback.payAs, p.cashback.minLossMinor],
       ],
     ),
 

@@ -6,7 +6,7 @@ import type { AuditAction } from '../../operations/audit';
 import type { StaffCaller } from '../../operations/staff';
 import { parseFieldAmount } from '../../money/wallet';
 import type { OpsPromotionRow, PromotionTerms, PromotionsOpsRepository } from './promotions-ops.repository';
-import type { PromotionsRepository } from './promotions.repository';
+import { NO_CASHBACK_TERMS, type CashbackTerms, type PromotionsRepository } from './promotions.repository';
 
 const notFound = () => new AppError('PROMOTION_NOT_FOUND', 404, 'No such promotion');
 
@@ -16,9 +16,26 @@ const amountIn = (text: string | null, merchant: Merchant, path: string): bigint
   return parseFieldAmount(text, merchant, path);
 };
 
-/** The form's terms in the table's units (basis points, minor units). */
+/** A cashback's own terms; its minimum loss may be empty or zero (any loss pays). */
+const cashbackOf = (input: OpsPromotionInput, merchant: Merchant): CashbackTerms => {
+  const minLoss = input.cashbackMinLoss;
+  const none = minLoss === null || /^0+(\.0+)?$/.test(minLoss);
+  return {
+    window: input.cashbackWindow,
+    payAs: input.cashbackPayAs,
+    minLossMinor: none ? 0n : parseFieldAmount(minLoss, merchant, 'cashbackMinLoss'),
+  };
+};
+
+/**
+ * The form's terms in the table's units (basis points, minor units). A deposit bonus is a percentage of the deposit up
+ * to a cap; a cashback a rate of the net loss up to a cap per member and window, with its own terms (a cash cashback
+ * has no turnover); the others a fixed bonus.
+ */
 export const termsOf = (input: OpsPromotionInput, merchant: Merchant): PromotionTerms => {
   const deposit = input.kind === 'FIRST_DEPOSIT' || input.kind === 'RELOAD';
+  const cashback = input.kind === 'CASHBACK' ? cashbackOf(input, merchant) : NO_CASHBACK_TERMS;
+  const byPercent = deposit || input.kind === 'CASHBACK';
   const title: Record<string, string> = { EN: input.title.EN };
   if (input.title.TY) title.TY = input.title.TY;
   const terms: Record<string, string> = { EN: input.terms.EN };
@@ -36,11 +53,11 @@ export const termsOf = (input: OpsPromotionInput, merchant: Merchant): Promotion
     endsAt: input.endsAt === null ? null : new Date(input.endsAt),
     perMemberLimit: input.perMemberLimit,
     totalLimit: input.totalLimit,
-    bonusFixedMinor: deposit ? 0n : (amountIn(input.bonus, merchant, 'bonus') ?? 0n),
-    bonusPercentBp: deposit ? Math.round((input.percent ?? 0) * 100) : 0,
-    bonusMaxMinor: deposit ? amountIn(input.maxBonus, merchant, 'maxBonus') : null,
-    minDepositMinor: amountIn(input.minDeposit, merchant, 'minDeposit') ?? 0n,
-    turnoverMultiple: input.turnoverMultiple,
+    bonusFixedMinor: byPercent ? 0n : (amountIn(input.bonus, merchant, 'bonus') ?? 0n),
+    bonusPercentBp: byPercent ? Math.round((input.percent ?? 0) * 100) : 0,
+    bonusMaxMinor: byPercent ? amountIn(input.maxBonus, merchant, 'maxBonus') : null,
+    minDepositMinor: input.kind === 'CASHBACK' ? 0n : (amountIn(input.minDeposit, merchant, 'minDeposit') ?? 0n),
+    turnoverMultiple: cashback.payAs === 'CASH' ? 0 : input.turnoverMultiple,
     turnoverBase: deposit ? input.turnoverBase : 'BONUS',
     weights: input.weights,
     defaultWeight: input.defaultWeight,
@@ -48,12 +65,14 @@ export const termsOf = (input: OpsPromotionInput, merchant: Merchant): Promotion
     maxConversionMinor: amountIn(input.maxConversion, merchant, 'maxConversion'),
     expiryHours: input.expiryHours,
     onWithdraw: input.onWithdraw,
+    cashback,
   };
 };
 
 export const opsPromotionWire = (p: OpsPromotionRow, merchant: Merchant): OpsPromotion => {
   const money = (minor: bigint | null) => (minor === null ? null : formatMoney(minor, merchant.currencyScale));
-  const deposit = p.kind === 'FIRST_DEPOSIT' || p.kind === 'RELOAD';
+  const cashback = p.kind === 'CASHBACK';
+  const byPercent = p.kind === 'FIRST_DEPOSIT' || p.kind === 'RELOAD' || cashback;
   return {
     id: p.id.toString(),
     kind: p.kind,
@@ -68,8 +87,8 @@ export const opsPromotionWire = (p: OpsPromotionRow, merchant: Merchant): OpsPro
     perMemberLimit: p.perMemberLimit,
     totalLimit: p.totalLimit,
     claimedCount: p.claimedCount,
-    bonus: deposit ? null : money(p.bonusFixedMinor),
-    percent: deposit ? p.bonusPercentBp / 100 : null,
+    bonus: byPercent ? null : money(p.bonusFixedMinor),
+    percent: byPercent ? p.bonusPercentBp / 100 : null,
     maxBonus: money(p.bonusMaxMinor),
     minDeposit: money(p.minDepositMinor),
     turnoverMultiple: p.turnoverMultiple,
@@ -80,6 +99,9 @@ export const opsPromotionWire = (p: OpsPromotionRow, merchant: Merchant): OpsPro
     maxConversion: money(p.maxConversionMinor),
     expiryHours: p.expiryHours,
     onWithdraw: p.onWithdraw,
+    cashbackWindow: cashback ? p.cashback.window : null,
+    cashbackPayAs: cashback ? p.cashback.payAs : null,
+    cashbackMinLoss: cashback ? money(p.cashback.minLossMinor) : null,
   };
 };
 

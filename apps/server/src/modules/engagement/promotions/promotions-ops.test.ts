@@ -78,6 +78,7 @@ describeEachDatabase('promotions back office', (getDb) => {
     expect(created).toMatchObject({
       ...{ status: 'ACTIVE', bonus: '12.50', percent: null, maxBet: '5.00', maxConversion: '100.00' },
       ...{ turnoverMultiple: 4, weights: { RNG: 100, LIVE: 10 }, defaultWeight: 50, onWithdraw: 'REFUSE' },
+      ...{ cashbackWindow: null, cashbackPayAs: null, cashbackMinLoss: null },
     });
     const member = await memberWithSession(app, getDb());
     const seen = async () =>
@@ -137,6 +138,102 @@ describeEachDatabase('promotions back office', (getDb) => {
       expect((await call('GET', OPS_API.bonusGrants, await as(role))).statusCode, role).toBe(403);
     }
     expect(await count('promotions')).toBe(before);
+  });
+
+  /** A cashback form: 7.5% of the weekly net loss from 25.00, up to 50.00 per member and week, paid as cash. */
+  const cashbackForm = (overrides: Record<string, unknown> = {}) =>
+    form({
+      ...{ kind: 'CASHBACK', title: { EN: 'Weekly cashback 7.5%' }, bonus: null, percent: 7.5, maxBonus: '50.00' },
+      ...{ cashbackWindow: 'WEEKLY', cashbackPayAs: 'CASH', cashbackMinLoss: '25.00', ...overrides },
+    });
+  const jobSees = async (id: string) =>
+    (await app.promotions.cashback.promotions(await demoMerchantId(getDb()))).find((p) => p.id === BigInt(id));
+
+  it('should create and edit a cashback with its rate, cap, window, payout and minimum loss, as the job reads them', async () => {
+    const content = await as('content');
+    const created = ok(await call('POST', OPS_API.promotions, content, cashbackForm()));
+    const id = created.id as string;
+    const cashbackTerms = {
+      ...{ kind: 'CASHBACK', bonus: null, percent: 7.5, maxBonus: '50.00', turnoverMultiple: 0 },
+      ...{ cashbackWindow: 'WEEKLY', cashbackPayAs: 'CASH', cashbackMinLoss: '25.00' },
+    };
+    expect(created).toMatchObject(cashbackTerms);
+    const listed = (ok(await call('GET', OPS_API.promotions, content)).list as { id: string }[]).find(
+      (p) => p.id === id,
+    );
+    expect(listed).toMatchObject(cashbackTerms);
+    expect(await jobSees(id)).toMatchObject({
+      ...{ bonusPercentBp: 750, bonusMaxMinor: 5_000n, bonusFixedMinor: 0n, minDepositMinor: 0n },
+      ...{ turnoverBase: 'BONUS', cashback: { window: 'WEEKLY', payAs: 'CASH', minLossMinor: 2_500n } },
+    });
+
+    // Daily, as a bonus wagered 3x, 10% up to 80.00, any loss: the job reads the new terms.
+    const edited = ok(
+      await call(
+        'PUT',
+        OPS_API.promotion.replace(':id', id),
+        content,
+        cashbackForm({
+          ...{ percent: 10, maxBonus: '80', turnoverMultiple: 3 },
+          ...{ cashbackWindow: 'DAILY', cashbackPayAs: 'BONUS', cashbackMinLoss: '' },
+        }),
+      ),
+    );
+    expect(edited).toMatchObject({
+      ...{ id, percent: 10, maxBonus: '80.00', turnoverMultiple: 3 },
+      ...{ cashbackWindow: 'DAILY', cashbackPayAs: 'BONUS', cashbackMinLoss: '0.00' },
+    });
+    expect(await jobSees(id)).toMatchObject({
+      ...{ bonusPercentBp: 1_000, bonusMaxMinor: 8_000n, turnoverMultiple: 3 },
+      cashback: { window: 'DAILY', payAs: 'BONUS', minLossMinor: 0n },
+    });
+
+    const audits = (
+      await getDb().query<{ action: string; before: Record<string, unknown> | null; after: Record<string, unknown> }>(
+        `SELECT action, before, after FROM staff_audit_log WHERE target_type = 'promotion' AND target_id = $1
+         ORDER BY id`,
+        [id],
+      )
+    ).rows;
+    expect(audits.map((a) => a.action)).toEqual(['promotion.create', 'promotion.update']);
+    expect(audits[0]!.after).toMatchObject({
+      cashbackWindow: 'WEEKLY',
+      cashbackPayAs: 'CASH',
+      cashbackMinLoss: '25.00',
+    });
+    expect(audits[1]!.before).toMatchObject({ cashbackWindow: 'WEEKLY', cashbackPayAs: 'CASH', percent: 7.5 });
+    expect(audits[1]!.after).toMatchObject({
+      cashbackWindow: 'DAILY',
+      cashbackPayAs: 'BONUS',
+      cashbackMinLoss: '0.00',
+    });
+  });
+
+  it('should refuse a cashback without a rate, above 100% or with a minimum loss of too many decimals, writing nothing', async () => {
+    const content = await as('content');
+    const before = await count('promotions');
+    for (const [body, status, code, field] of [
+      [cashbackForm({ percent: null }), 400, 'VALIDATION_FAILED', 'percent'],
+      [cashbackForm({ percent: '' }), 400, 'VALIDATION_FAILED', 'percent'],
+      [cashbackForm({ percent: 100.5 }), 400, 'VALIDATION_FAILED', 'percent'],
+      [cashbackForm({ cashbackWindow: 'MONTHLY' }), 400, 'VALIDATION_FAILED', 'cashbackWindow'],
+      [cashbackForm({ cashbackMinLoss: '25.001' }), 400, 'INVALID_AMOUNT', 'cashbackMinLoss'],
+    ] as const) {
+      const res = await call('POST', OPS_API.promotions, content, body);
+      expect([res.statusCode, res.json().code], field).toEqual([status, code]);
+      expect(res.json().value?.fields, field).toEqual([expect.objectContaining({ path: field })]);
+    }
+    expect(await count('promotions')).toBe(before);
+
+    // An edit refused keeps the terms the job reads, and writes no audit entry.
+    const id = ok(await call('POST', OPS_API.promotions, content, cashbackForm())).id as string;
+    const refused = await call('PUT', OPS_API.promotion.replace(':id', id), content, cashbackForm({ percent: 150 }));
+    expect([refused.statusCode, refused.json().value?.fields?.[0]?.path]).toEqual([400, 'percent']);
+    expect(await jobSees(id)).toMatchObject({
+      bonusPercentBp: 750,
+      cashback: { window: 'WEEKLY', minLossMinor: 2_500n },
+    });
+    expect(await auditOf('promotion', id)).toEqual(['promotion.create']);
   });
 
   it('should show an application image to staff and nothing for a position without one', async () => {

@@ -31,6 +31,19 @@ export type PromotionRow = {
   onWithdraw: 'FORFEIT' | 'REFUSE';
 };
 
+/** A CASHBACK promotion's own terms (migration 0045): its window, how it pays, and the smallest loss it pays on. */
+export type CashbackTerms = {
+  window: 'DAILY' | 'WEEKLY';
+  payAs: 'BONUS' | 'CASH';
+  minLossMinor: bigint;
+};
+
+/** The cashback columns' defaults, which every other kind keeps. */
+export const NO_CASHBACK_TERMS: CashbackTerms = { window: 'DAILY', payAs: 'BONUS', minLossMinor: 0n };
+
+/** A new promotion: its row, and a CASHBACK promotion's own terms (absent: the defaults). */
+export type NewPromotion = Omit<PromotionRow, 'id' | 'claimedCount'> & { cashback?: CashbackTerms };
+
 /** What decides a member's audience: sign-up time and whether it is in an agent's team. */
 export type MemberFacts = { createdAt: Date; status: string };
 
@@ -256,29 +269,29 @@ export const promotionsRepository = (db: Database, vipLevelOf: VipLevelOf = asyn
     return rows.length > 0;
   },
 
-  /** Back office and demo data: a new promotion. */
-  insert: async (
-    merchantId: number,
-    p: Omit<PromotionRow, 'id' | 'claimedCount'>,
-    q: Queryable = db,
-  ): Promise<bigint> =>
-    (
+  /** Back office and demo data: a new promotion, with a CASHBACK promotion's own terms. */
+  insert: async (merchantId: number, p: NewPromotion, q: Queryable = db): Promise<bigint> => {
+    const cashback = p.cashback ?? NO_CASHBACK_TERMS;
+    return (
       await q.query<{ id: bigint }>(
         `INSERT INTO promotions (merchant_id, kind, title, terms, banner_url, audience, audience_levels,
            audience_agent_id, new_member_days, starts_at, ends_at, status, per_member_limit, total_limit,
            bonus_fixed_minor, bonus_percent_bp, bonus_max_minor, min_deposit_minor, turnover_multiple, turnover_base,
-           weights, default_weight, max_bet_minor, max_conversion_minor, expiry_hours, on_withdraw)
+           weights, default_weight, max_bet_minor, max_conversion_minor, expiry_hours, on_withdraw, cashback_window,
+           cashback_pay_as, cashback_min_loss_minor)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22,
-           $23, $24, $25, $26) RETURNING id`,
+           $23, $24, $25, $26, $27, $28, $29) RETURNING id`,
         [
           ...[merchantId, p.kind, JSON.stringify(p.title), JSON.stringify(p.terms), p.bannerUrl, p.audience],
           ...[p.audienceLevels, p.audienceAgentId, p.newMemberDays, p.startsAt, p.endsAt, p.status, p.perMemberLimit],
           ...[p.totalLimit, p.bonusFixedMinor, p.bonusPercentBp, p.bonusMaxMinor, p.minDepositMinor],
           ...[p.turnoverMultiple, p.turnoverBase, JSON.stringify(p.weights), p.defaultWeight, p.maxBetMinor],
           ...[p.maxConversionMinor, p.expiryHours, p.onWithdraw],
+          ...[cashback.window, cashback.payAs, cashback.minLossMinor],
         ],
       )
-    ).rows[0]!.id,
+    ).rows[0]!.id;
+  },
 });
 
 export type PromotionsRepository = ReturnType<typeof promotionsRepository>;
