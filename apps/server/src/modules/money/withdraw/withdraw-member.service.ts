@@ -142,18 +142,21 @@ export const withdrawMemberServiceFactory = ({
     }
     if (limits.dailyMaxMinor === null) return;
     const used = await repo.amountOnDay(merchant.id, session.memberId, day);
-    if (used + amountMinor > limits.dailyMaxMinor) {
-      const left = used >= limits.dailyMaxMinor ? 0n : limits.dailyMaxMinor - used;
-      const scale = merchant.currencyScale;
-      throw new AppError(
-        'VIP_WITHDRAW_AMOUNT',
-        400,
-        `Your VIP level can withdraw ${formatMoney(left, scale)} more today`,
-        {
-          value: { dailyMax: formatMoney(limits.dailyMaxMinor, scale), left: formatMoney(left, scale) },
-        },
-      );
-    }
+    if (used + amountMinor > limits.dailyMaxMinor) throw amountOver(merchant, limits.dailyMaxMinor, used);
+  };
+
+  /** VIP_WITHDRAW_AMOUNT: what the level allows a day, and what is left of it after `used`. */
+  const amountOver = (merchant: Merchant, dailyMaxMinor: bigint, used: bigint): AppError => {
+    const left = used >= dailyMaxMinor ? 0n : dailyMaxMinor - used;
+    const scale = merchant.currencyScale;
+    return new AppError(
+      'VIP_WITHDRAW_AMOUNT',
+      400,
+      `Your VIP level can withdraw ${formatMoney(left, scale)} more today`,
+      {
+        value: { dailyMax: formatMoney(dailyMaxMinor, scale), left: formatMoney(left, scale) },
+      },
+    );
   };
 
   /** The same request id answers its order; with another account or amount it is refused. */
@@ -245,10 +248,17 @@ export const withdrawMemberServiceFactory = ({
         createdAt: new Date(nowMs),
         day: dayOf(nowMs, rules.dayOffsetMinutes),
       },
-      levelCount === null ? rules.dailyCount : Math.min(rules.dailyCount, levelCount),
+      {
+        dailyCount: levelCount === null ? rules.dailyCount : Math.min(rules.dailyCount, levelCount),
+        dailyMaxMinor: limits?.dailyMaxMinor ?? null,
+      },
     );
     if (written === 'limit')
       throw levelCount !== null && levelCount < rules.dailyCount ? countOverLevel() : dailyLimit();
+    if (written === 'amount' && limits?.dailyMaxMinor != null) {
+      const used = await repo.amountOnDay(merchant.id, session.memberId, dayOf(nowMs, rules.dayOffsetMinutes));
+      throw amountOver(merchant, limits.dailyMaxMinor, used);
+    }
     const order = await repo.byRequest(merchant.id, session.memberId, body.requestId);
     if (order === undefined) throw orderNotFound();
     // 'exists': a parallel request with the same id won the insert; answer its order as a retry would.

@@ -70,4 +70,24 @@ describeEachDatabase('withdrawal limits of a VIP level', (getDb) => {
     expect(within.statusCode, within.body).toBe(200);
     expect(await frozenOf(jay.token)).toBe('500.00');
   });
+
+  it('should let only what the level’s daily maximum holds through when withdrawals arrive at the same instant', async () => {
+    const kit = await f.readyMember('1000.00');
+    await getDb().query(
+      `INSERT INTO vip_members (merchant_id, member_id, level, level_since, evaluated_at) VALUES ($1, $2, 1, now(), now())`,
+      [merchantId, kit.id],
+    );
+    // Each of the three fits the 500.00 a day alone; any two together do not.
+    const answers = await Promise.all(
+      ['300.00', '300.00', '300.00'].map((amount) => f.withdraw(kit.token, { accountId: kit.accountId, amount })),
+    );
+    const codes = answers.map((a) => (a.statusCode === 200 ? 'ok' : f.codeOf(a)[1]));
+    expect(codes.filter((c) => c === 'ok')).toHaveLength(1);
+    expect(codes.filter((c) => c === 'VIP_WITHDRAW_AMOUNT')).toHaveLength(2);
+    for (const refused of answers.filter((a) => a.statusCode !== 200)) {
+      expect(refused.json().value).toEqual({ dailyMax: '500.00', left: '200.00' });
+    }
+    expect((await writes(kit.id)).orders).toBe(1);
+    expect(await frozenOf(kit.token)).toBe('300.00');
+  });
 });

@@ -225,18 +225,24 @@ export const withdrawRepository = (db: Database) => {
         createdAt: Date;
         day: string;
       },
-      dailyCount: number,
-    ): Promise<'ok' | 'limit' | 'exists'> =>
+      limits: { dailyCount: number; dailyMaxMinor: bigint | null },
+    ): Promise<'ok' | 'limit' | 'amount' | 'exists'> =>
       db.transaction(async (tx) => {
         await tx.query("SELECT pg_advisory_xact_lock(hashtext('withdraw-order:' || $1::text || ':' || $2::text))", [
           order.merchantId,
           order.memberId,
         ]);
-        const { rows: count } = await tx.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM withdraw_orders WHERE merchant_id = $1 AND member_id = $2 AND request_day = $3`,
+        // The day's count, and what the day's orders ask in all (rejected ones left out), under the member's lock:
+        // two requests at the same instant cannot both pass a limit that holds one of them.
+        const { rows: day } = await tx.query<{ n: number; asked: string }>(
+          `SELECT count(*)::int AS n, coalesce(sum(amount_minor) FILTER (WHERE status <> 'REJECTED'), 0)::text AS asked
+           FROM withdraw_orders WHERE merchant_id = $1 AND member_id = $2 AND request_day = $3`,
           [order.merchantId, order.memberId, order.day],
         );
-        if ((count[0]?.n ?? 0) >= dailyCount) return 'limit';
+        if ((day[0]?.n ?? 0) >= limits.dailyCount) return 'limit';
+        if (limits.dailyMaxMinor !== null && BigInt(day[0]?.asked ?? '0') + order.amountMinor > limits.dailyMaxMinor) {
+          return 'amount';
+        }
         const { rows } = await tx.query(
           `INSERT INTO withdraw_orders (merchant_id, order_no, member_id, request_id, account_id, bank_name,
              account_number, holder_name, amount_minor, status, created_at, request_day)
