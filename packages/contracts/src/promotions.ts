@@ -40,6 +40,13 @@ export const PromotionSchema = z.object({
   turnoverMultiple: z.number(),
   turnoverBase: z.enum(['BONUS', 'DEPOSIT_AND_BONUS']),
   claimsLeft: z.number(),
+  /**
+   * A CASHBACK promotion's terms: `percent` of each window's net loss of own money, up to `maxBonus`, on a loss of at
+   * least `minLoss`, paid into the reward centre as a bonus (wagered `turnoverMultiple` times) or as cash.
+   */
+  cashback: z
+    .object({ window: z.enum(['DAILY', 'WEEKLY']), payAs: z.enum(['BONUS', 'CASH']), minLoss: z.string() })
+    .nullish(),
 });
 export type Promotion = z.infer<typeof PromotionSchema>;
 

@@ -12,9 +12,10 @@ type DbOpsPromotionRow = Omit<OpsPromotionRow, 'cashback'> & {
   cashbackMinLossMinor: bigint;
 };
 
-const opsRowOf = ({ cashbackWindow, cashbackPayAs, cashbackMinLossMinor, ...row }: DbOpsPromotionRow) => ({
+/** The row as read, and its cashback terms as one object (the flat columns stay: the member's card reads them). */
+const opsRowOf = (row: DbOpsPromotionRow): OpsPromotionRow => ({
   ...row,
-  cashback: { window: cashbackWindow, payAs: cashbackPayAs, minLossMinor: cashbackMinLossMinor },
+  cashback: { window: row.cashbackWindow, payAs: row.cashbackPayAs, minLossMinor: BigInt(row.cashbackMinLossMinor) },
 });
 
 export type ManualGrantRow = {

@@ -166,6 +166,12 @@ describeEachDatabase('promotions back office', (getDb) => {
       ...{ bonusPercentBp: 750, bonusMaxMinor: 5_000n, bonusFixedMinor: 0n, minDepositMinor: 0n },
       ...{ turnoverBase: 'BONUS', cashback: { window: 'WEEKLY', payAs: 'CASH', minLossMinor: 2_500n } },
     });
+    // Members see the same terms on the promotion's card (the preview renders it as they would).
+    const preview = ok(await call('GET', `${OPS_API.promotionPreview.replace(':id', id)}?language=EN`, content));
+    expect(preview.promotion).toMatchObject({
+      ...{ kind: 'CASHBACK', status: 'process', bonus: null, percent: '7.50', maxBonus: '50.00' },
+      cashback: { window: 'WEEKLY', payAs: 'CASH', minLoss: '25.00' },
+    });
 
     // Daily, as a bonus wagered 3x, 10% up to 80.00, any loss: the job reads the new terms.
     const edited = ok(

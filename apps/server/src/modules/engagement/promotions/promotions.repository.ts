@@ -29,6 +29,10 @@ export type PromotionRow = {
   maxConversionMinor: bigint | null;
   expiryHours: number;
   onWithdraw: 'FORFEIT' | 'REFUSE';
+  /** A CASHBACK promotion's own columns, as the member's list reads them (migration 0045). */
+  cashbackWindow?: 'DAILY' | 'WEEKLY';
+  cashbackPayAs?: 'BONUS' | 'CASH';
+  cashbackMinLossMinor?: bigint;
 };
 
 /** A CASHBACK promotion's own terms (migration 0045): its window, how it pays, and the smallest loss it pays on. */
@@ -56,7 +60,8 @@ const COLUMNS = `p.id, p.kind, p.title, p.terms, p.banner_url AS "bannerUrl", p.
   p.bonus_percent_bp AS "bonusPercentBp", p.bonus_max_minor AS "bonusMaxMinor", p.min_deposit_minor AS "minDepositMinor",
   p.turnover_multiple AS "turnoverMultiple", p.turnover_base AS "turnoverBase", p.weights,
   p.default_weight AS "defaultWeight", p.max_bet_minor AS "maxBetMinor", p.max_conversion_minor AS "maxConversionMinor",
-  p.expiry_hours AS "expiryHours", p.on_withdraw AS "onWithdraw"`;
+  p.expiry_hours AS "expiryHours", p.on_withdraw AS "onWithdraw", p.cashback_window AS "cashbackWindow",
+  p.cashback_pay_as AS "cashbackPayAs", p.cashback_min_loss_minor AS "cashbackMinLossMinor"`;
 
 /** Live promotions are bounded: a merchant runs a few dozen at once. */
 const MAX_LIVE = 100;

@@ -73,6 +73,10 @@ export const promotionsServiceFactory = ({ repo, bonus, now }: PromotionsService
       turnoverMultiple: p.turnoverMultiple,
       turnoverBase: p.turnoverBase,
       claimsLeft: left,
+      cashback:
+        p.kind === 'CASHBACK' && p.cashbackWindow !== undefined && p.cashbackPayAs !== undefined
+          ? { window: p.cashbackWindow, payAs: p.cashbackPayAs, minLoss: money(BigInt(p.cashbackMinLossMinor ?? 0n)) }
+          : null,
     };
   };
 

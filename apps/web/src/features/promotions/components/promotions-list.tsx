@@ -26,17 +26,37 @@ function PromotionCard({ promotion }: { promotion: Promotion }) {
     },
     onError: (error) => showToast(errorText(t, error)),
   });
+  const cashback = promotion.kind === 'CASHBACK' ? (promotion.cashback ?? null) : null;
   const reward =
-    promotion.bonus === null
-      ? t('promotions.percentReward', { percent: promotion.percent, max: groupDigits(promotion.maxBonus ?? '0') })
-      : t('promotions.fixedReward', { amount: groupDigits(promotion.bonus) });
+    cashback !== null
+      ? t(cashback.window === 'WEEKLY' ? 'promotions.cashbackWeekly' : 'promotions.cashbackDaily', {
+          percent: promotion.percent,
+          max: groupDigits(promotion.maxBonus ?? '0'),
+        })
+      : promotion.bonus === null
+        ? t('promotions.percentReward', { percent: promotion.percent, max: groupDigits(promotion.maxBonus ?? '0') })
+        : t('promotions.fixedReward', { amount: groupDigits(promotion.bonus) });
+  // A cashback is offered in the reward centre when its window closes: how it pays, and the smallest loss it pays on.
+  const wagering =
+    cashback === null
+      ? t('promotions.turnover', { multiple: promotion.turnoverMultiple })
+      : [
+          cashback.payAs === 'CASH'
+            ? t('promotions.cashbackCash')
+            : t('promotions.cashbackBonus', { multiple: promotion.turnoverMultiple }),
+          Number(cashback.minLoss) > 0
+            ? t('promotions.cashbackMinLoss', { amount: groupDigits(cashback.minLoss) })
+            : '',
+        ]
+          .filter((part) => part !== '')
+          .join(' · ');
   return (
     <li className="promotions__card" data-testid="promotion" data-status={promotion.status}>
       {promotion.bannerUrl === null ? null : <img className="promotions__banner" src={promotion.bannerUrl} alt="" />}
       <h3>{promotion.title}</h3>
       <p className="promotions__reward">{reward}</p>
       <p className="muted">
-        {t('promotions.turnover', { multiple: promotion.turnoverMultiple })}
+        {wagering}
         {promotion.terms === '' ? null : ` · ${promotion.terms}`}
       </p>
       <div className="promotions__actions">

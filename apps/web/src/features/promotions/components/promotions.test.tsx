@@ -98,6 +98,41 @@ describe('member centre promotions and bonus', { timeout: 20_000 }, () => {
     await waitFor(() => expect(entry()).toHaveTextContent('Promotions1 new'));
   });
 
+  it('should tell a cashback by its window, cap, minimum loss and how it pays', async () => {
+    mockApi({
+      'GET /wps/member/info': () => makeMemberInfo(),
+      [`GET ${API.wallet.balance}`]: () => ({ balance: '10.00', currencySymbol: '$' }),
+      [`GET ${API.promotions.list}`]: () => ({
+        list: [
+          promotion({
+            ...{ id: '3', kind: 'CASHBACK', title: 'Daily cashback 5%', terms: '', status: 'process' },
+            ...{ bonus: null, percent: '5.00', maxBonus: '100.00', turnoverMultiple: 1 },
+            cashback: { window: 'DAILY', payAs: 'BONUS', minLoss: '10.00' },
+          }),
+          promotion({
+            ...{ id: '4', kind: 'CASHBACK', title: 'Weekly cashback', terms: '', status: 'process' },
+            ...{ bonus: null, percent: '7.50', maxBonus: '2000.00', turnoverMultiple: 0 },
+            cashback: { window: 'WEEKLY', payAs: 'CASH', minLoss: '0.00' },
+          }),
+        ],
+        availablePromoCount: 0,
+      }),
+      [`GET ${API.promotions.state}`]: () => ({
+        availablePromoCount: 0,
+        availablePromo: { REFERRAL: { enabled: false } },
+      }),
+    });
+    await renderApp('/member?page=promotions');
+    const [daily, weekly] = (await screen.findAllByTestId('promotion', {}, COLD)) as HTMLElement[];
+    expect(within(daily!).getByText("5.00% of each day's net loss, up to 100.00")).toBeVisible();
+    expect(daily).toHaveTextContent('In your reward centre as a bonus, wager x1 · on a loss of 10.00 or more');
+    expect(within(daily!).getByTestId('promotion-status')).toHaveTextContent('Running');
+    expect(within(weekly!).getByText("7.50% of each week's net loss, up to 2,000.00")).toBeVisible();
+    expect(weekly).toHaveTextContent('In your reward centre as cash');
+    expect(weekly).not.toHaveTextContent('Wager');
+    expect(weekly).not.toHaveTextContent('on a loss of');
+  });
+
   it('should show the bonus being wagered with its turnover, and the latest grants', async () => {
     mockApi({
       'GET /wps/member/info': () => makeMemberInfo(),
