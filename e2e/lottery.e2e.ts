@@ -143,7 +143,8 @@ it('chases five issues with stop on win: the first issue wins, the other four ar
 
 it('routes the Vietnamese and SEA vendors to their own lottery pages, which list their games', async () => {
   const page = await memberTab('/lott?vassalage=TCG_LOTTO_VN');
-  await byId(page, 'game-card').filter({ hasText: 'Vietnam South' }).getByTestId('game-card-start').click();
+  // The card named exactly so: the southern draw's further stations are cards of their own ("Vietnam South · Station 2").
+  await page.getByRole('article', { name: 'Vietnam South', exact: true }).getByTestId('game-card-start').click();
   await expect
     .poll(() => `${new URL(page.url()).pathname}${new URL(page.url()).search}`)
     .toBe('/vnLottery?gameCode=vn-south');
