@@ -21,7 +21,8 @@ import {
   type LotteryMenuItem,
 } from '../api/lgw';
 import { BetSlip, type SlipBet } from './bet-slip';
-import { DrawBalls, phaseOf, PhaseText, useServerNow } from './lottery-lobby';
+import { phaseOf, PhaseText, useServerNow } from './lottery-lobby';
+import { LotteryResults } from './lottery-results';
 import { LotteryTrends } from './lottery-trends';
 import { MyBets } from './my-bets';
 import { StationPicker } from './station-picker';
@@ -237,6 +238,7 @@ export function LotteryGame({
           {t('lottery.suspended')}
         </p>
       ) : null}
+      {choices.length > 1 ? <StationPicker choices={choices} chosen={betCodes} onChange={setChosen} /> : null}
       {methods.data ? (
         <>
           <div role="tablist" aria-label={t('lottery.betTypes')} className="lottery__methods">
@@ -253,7 +255,6 @@ export function LotteryGame({
               </button>
             ))}
           </div>
-          {choices.length > 1 ? <StationPicker choices={choices} chosen={betCodes} onChange={setChosen} /> : null}
           {method ? (
             <BetSlip
               key={method.method}
@@ -311,32 +312,7 @@ export function LotteryGame({
       <MyBets bets={bets.data ?? []} showStation={regional} />
       <h2 className="lottery__subtitle">{t('lottery.results')}</h2>
       <div className="lottery__scroll">
-        <table className="lottery__table lottery__results">
-          <thead>
-            <tr>
-              <th>{t('lottery.issueNo')}</th>
-              {item.region !== null && item.region !== 'fast' ? <th>{t('lottery.station')}</th> : null}
-              <th>{t('lottery.numbers')}</th>
-              <th>{t('lottery.proof')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {(results.data ?? []).map((issue) => (
-              <tr key={`${issue.gameCode ?? item.gameCode}:${issue.issueNo}`}>
-                <td>{issue.issueNo}</td>
-                {item.region !== null && item.region !== 'fast' ? (
-                  <td data-testid="lottery-station">{issue.station ?? ''}</td>
-                ) : null}
-                <td>
-                  <DrawBalls issue={issue} />
-                </td>
-                <td className="lottery__proof" title={`seed ${issue.seed ?? ''}\ncommitment ${issue.commitment}`}>
-                  {issue.seed?.slice(0, 10)}… → {issue.commitment.slice(0, 10)}…
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <LotteryResults rows={results.data ?? []} byStation={regional} />
       </div>
       <h2 className="lottery__subtitle">{t('lottery.trends')}</h2>
       <LotteryTrends gameCode={item.gameCode} />

@@ -158,6 +158,10 @@ describe('VN betting view: station choice', () => {
       ['Bến Tre', expect.stringContaining('11111122')],
       ['Vũng Tàu', expect.stringContaining('33333344')],
     ]);
+    // One group for the day, under its issue number.
+    const [day, ...others] = screen.getAllByTestId('lottery-results-day');
+    expect(others).toHaveLength(0);
+    expect(within(day!).getByRole('rowheader', { name: 'Issue 20261126001' })).toBeInTheDocument();
     // Opened from the second station, that station is the one chosen.
     const stations = await screen.findByTestId('lottery-stations');
     expect(within(stations).getByRole('checkbox', { name: 'Bình Dương' })).toBeChecked();
