@@ -129,10 +129,25 @@ export function LotteryGame({
           staleTime: Infinity,
           retry: false,
         });
+  /**
+   * `fn` with the station's gateway session; a session that expired while the view stayed open (SESSION_EXPIRED) is
+   * dropped and the game launched again once, so a player who comes back hours later still bets.
+   */
+  const usingSession = async <T,>(code: string, fn: (token: string) => Promise<T>): Promise<T> => {
+    try {
+      return await fn(await sessionOf(code));
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.code !== 'SESSION_EXPIRED') throw error;
+      client.removeQueries({ queryKey: lotteryQueryKeys.session(code, account), exact: true });
+      const token =
+        code === item.gameCode ? (await session.refetch({ throwOnError: true })).data! : await sessionOf(code);
+      return fn(token);
+    }
+  };
   const withSession = async <T,>(code: string, fn: (token: string) => Promise<T>): Promise<T> => {
     setBusy(true);
     try {
-      const answer = await fn(await sessionOf(code));
+      const answer = await usingSession(code, fn);
       await client.invalidateQueries({ predicate: afterBet });
       return answer;
     } finally {
@@ -156,8 +171,10 @@ export function LotteryGame({
     try {
       for (const code of codes) {
         try {
-          const token = await sessionOf(code);
-          taken.push({ code, answer: await placeBet(token, { ...bet, ...(target ? { issueNo: target } : {}) }) });
+          const answer = await usingSession(code, (token) =>
+            placeBet(token, { ...bet, ...(target ? { issueNo: target } : {}) }),
+          );
+          taken.push({ code, answer });
         } catch (error) {
           if (error instanceof ApiError && error.code === 'BETTING_CLOSED') {
             closed.push({ code, refusal: (error.value ?? {}) as Partial<ClosedRefusal> });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { API } from '@platform/contracts';
-import { bodyOf, callsTo, mockApi } from '@/testing/api-mock';
+import { ApiFailure, bodyOf, callsTo, mockApi } from '@/testing/api-mock';
 import { renderApp, setViewport, signIn } from '@/testing/render-app';
 import type { LotteryIssue, LotteryMenuItem, StationResult } from '../api/lgw';
 
@@ -147,6 +147,28 @@ describe('VN betting view: station choice', () => {
       ([, init]) => (bodyOf(init) as { nodeId: string }).nodeId,
     );
     expect(launched.sort()).toEqual(['node-vn-south', 'node-vn-south-2']);
+  });
+
+  it('should launch the game again once when its session expired while the view stayed open, and place the bet', async () => {
+    const base = routes();
+    let expired = true;
+    const api = mockApi({
+      ...base,
+      'POST /lgw/v1/bets': (init: RequestInit | undefined, url: URL) => {
+        if (expired) {
+          expired = false;
+          throw new ApiFailure(401, 'SESSION_EXPIRED', 'Your game session has expired');
+        }
+        return base['POST /lgw/v1/bets'](init, url);
+      },
+    });
+    const { user } = await renderApp(`/vnLottery?gameCode=vn-south`);
+    await user.type(await screen.findByRole('textbox', { name: 'Numbers for row 1, separated by spaces' }), '27');
+    await user.click(screen.getByRole('button', { name: 'Place bet' }));
+    expect(await screen.findByText(`Bet placed on issue ${ISSUE} for 1.00`, { exact: false })).toBeVisible();
+    expect(callsTo(api, 'POST', '/lgw/v1/bets')).toHaveLength(2);
+    // The game was launched twice: when it opened, and again for the expired session.
+    expect(callsTo(api, 'POST', API.game.launch)).toHaveLength(2);
   });
 
   it('should show each station of a day in the results with its own numbers', async () => {
