@@ -143,7 +143,8 @@ it('chases five issues with stop on win: the first issue wins, the other four ar
 
 it('routes the Vietnamese and SEA vendors to their own lottery pages, which list their games', async () => {
   const page = await memberTab('/lott?vassalage=TCG_LOTTO_VN');
-  await byId(page, 'game-card').filter({ hasText: 'Vietnam South' }).getByTestId('game-card-start').click();
+  // The card named exactly so: the southern draw's further stations are cards of their own ("Vietnam South · Station 2").
+  await page.getByRole('article', { name: 'Vietnam South', exact: true }).getByTestId('game-card-start').click();
   await expect
     .poll(() => `${new URL(page.url()).pathname}${new URL(page.url()).search}`)
     .toBe('/vnLottery?gameCode=vn-south');
@@ -242,7 +243,8 @@ it('settles a VN lô and đề bet on the southern draw when the test clock reac
   // The test clock goes to the southern draw (16:15 in Vietnam); the member comes back and logs in again.
   await suite.platform.clock.moveTo(Date.parse(issue.drawAt!) + 2_000);
   const back = await memberTab('/vnLottery?gameCode=vn-south');
-  const row = back.locator('.lottery__results tr').filter({ hasText: issue.issueNo });
+  // The day's group of the region's results (one station drawn here: the engine runs vn-south only).
+  const row = back.locator('.lottery__results tbody').filter({ hasText: issue.issueNo });
   await row.waitFor({ timeout: 90_000 });
   const balls = await row.locator('.lottery__ball').allInnerTexts();
   expect(balls).toHaveLength(18);

@@ -55,15 +55,24 @@ export type MountOptions = {
   secrets: SecretResolver;
   /** Where the RGS keeps its facts (default: PGlite under DATA_DIR/rgs). */
   database?: BuildRgsOptions['database'];
+  /**
+   * The embedded demo start: the RGS adds its demo data (the lottery back office's) once. Never in production: mounting
+   * with it there throws, as the platform's demo seed does.
+   */
+  demoData?: boolean;
   /** Anything else the RGS takes (tests: a clock, crash timings). */
   rgs?: Partial<Omit<BuildRgsOptions, 'database' | 'operators'>>;
 };
 
 /** Builds the RGS and serves it on the platform's server (call before the platform listens). */
 export const mountRgs = async (app: FastifyInstance, env: Env, options: MountOptions): Promise<RgsApp> => {
+  if (options.demoData === true && env.NODE_ENV === 'production') {
+    throw new Error('demo data is never seeded in production');
+  }
   const rgs = await buildRgs({
     logger: app.log.child({ service: 'rgs' }),
     ...options.rgs,
+    demoData: options.demoData === true,
     database: options.database ?? { dataDir: join(env.DATA_DIR, 'rgs') },
     operators: (merchantCode, vendorCode = EMBEDDED_RGS_VENDOR) => {
       const platformUrl = selfUrlOf(app);

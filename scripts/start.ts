@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { failStart, runPlatform, type Env } from '@platform/server';
+import { demoDataAtStart, failStart, runPlatform, type Env } from '@platform/server';
 import { embeddedSecrets, mountRgs, RGS_PREFIX, type SecretResolver } from './embedded';
 
 /**
@@ -26,6 +26,8 @@ runPlatform({
     await mountRgs(app, env, {
       secrets: secretsOf(env),
       database: rgsDatabaseUrl === undefined ? undefined : { url: rgsDatabaseUrl },
+      // The demo start's lottery back-office data, when the platform seeds its demo data (never in production).
+      demoData: demoDataAtStart(env),
     });
     const where = rgsDatabaseUrl === undefined ? join(env.DATA_DIR, 'rgs') : 'RGS_DATABASE_URL';
     return [`  In-house games (RGS): ${RGS_PREFIX}/ in this process (its database: ${where})`];

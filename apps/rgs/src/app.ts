@@ -20,6 +20,7 @@ import { registerInputGuard } from './lib/input-guard';
 import { lotteryEngineFactory, type LotteryEngine, type LotteryOptions } from './lottery/engine';
 import { lotteryAdminFactory } from './lottery/admin';
 import { registerLotteryAdmin } from './lottery/admin-routes';
+import { seedLotteryDemo } from './lottery/demo';
 import { registerLotteryGateway } from './lottery/lgw-routes';
 import { registerPages } from './pages/pages';
 import { BASE_HEADERS } from './pages/security-headers';
@@ -68,6 +69,11 @@ export type BuildRgsOptions = {
    * origin only ('self'), which is the embedded mode's platform.
    */
   frameAncestors?: readonly string[];
+  /**
+   * The embedded demo start (`npm start` on the embedded database): once ready, the lottery back office's demo data
+   * (lottery/demo.ts) is added if missing. The caller decides; embedded.ts refuses it in production. Default false.
+   */
+  demoData?: boolean;
 };
 
 /** What tests and the embedded start script reach besides the routes. */
@@ -222,6 +228,14 @@ export const buildRgs = async (options: BuildRgsOptions): Promise<RgsApp> => {
     sessionPurge.start();
     await crash.start();
     await lottery.start();
+    if (options.demoData === true) {
+      try {
+        const demo = await seedLotteryDemo({ db, clock, admin: lotteryAdmin, issues: lottery.issues });
+        if (demo.oddsVersion !== null || demo.cancelledIssue !== null) app.log.info(demo, 'lottery demo data seeded');
+      } catch (error) {
+        app.log.warn({ err: error }, 'lottery demo data failed');
+      }
+    }
   });
   app.addHook('onClose', async () => {
     for (const task of closeTasks) await task();

@@ -17,6 +17,6 @@ export type { Database, Queryable, Transaction, DatabaseKind } from './db/databa
 export { openPglite, type PgliteOptions } from './db/pglite';
 export { openPostgres, EmbeddedDatabaseLockedError, type PostgresOptions } from '@platform/db';
 export { runPlatform, failStart, type RunOptions } from './run';
-export { selfUrlOf } from './app';
+export { demoDataAtStart, selfUrlOf } from './app';
 export { vendorSecretKey } from './env';
 export { renderCaptchaPng, randomCaptchaText } from './modules/identity/captcha';

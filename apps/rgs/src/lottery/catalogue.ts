@@ -36,6 +36,11 @@ export type LotteryDefinition = {
   family: LotteryFamily;
   /** The VN region a menu groups it under. */
   region?: 'north' | 'central' | 'south' | 'fast';
+  /**
+   * A regional VN draw's station slot (ADR 0050): 1 is the weekday's main station (đài chính), 2 the second province
+   * drawing that day, and so on. Each slot is a lottery of its own; it has no issue on a day with fewer provinces.
+   */
+  slot?: number;
   schedule: LotterySchedule;
   /** The business day's offset from UTC (issue numbers and daily draws follow local time). */
   tzOffsetMinutes: number;
@@ -72,6 +77,19 @@ const lott = (family: LotteryFamily) => ({
   odds: prizeGroupOdds(family, DEFAULT_PRIZE_GROUP),
   unitsMinor: LOTT_UNITS,
   ...caps,
+});
+
+/** The VN draws' names by region; a regional draw's station slot adds the province drawing that day (ADR 0050). */
+export const VN_REGION_NAMES = {
+  north: { en: 'Vietnam North', ty: 'Hilagang Vietnam' },
+  central: { en: 'Vietnam Central', ty: 'Gitnang Vietnam' },
+  south: { en: 'Vietnam South', ty: 'Timog Vietnam' },
+  fast: { en: 'Vietnam 1-Minute', ty: 'Vietnam 1-Minuto' },
+} as const;
+/** A station slot's name when no province is known (the catalogue's): "Vietnam South · Station 2". */
+const slotName = (region: 'central' | 'south', slot: number) => ({
+  en: `${VN_REGION_NAMES[region].en} · Station ${slot}`,
+  ty: `${VN_REGION_NAMES[region].ty} · Istasyon ${slot}`,
 });
 
 export const LOTTERIES: readonly LotteryDefinition[] = [
@@ -184,24 +202,33 @@ export const LOTTERIES: readonly LotteryDefinition[] = [
   },
   ...(
     [
-      ['vn-north', 'Vietnam North', 'Hilagang Vietnam', 'vnNorth', 'north', daily(18, 15)],
-      ['vn-central', 'Vietnam Central', 'Gitnang Vietnam', 'vnSouth', 'central', daily(17, 15)],
-      ['vn-south', 'Vietnam South', 'Timog Vietnam', 'vnSouth', 'south', daily(16, 15)],
-      ['vn-fast-1', 'Vietnam 1-Minute', 'Vietnam 1-Minuto', 'vnNorth', 'fast', fast(60, 10)],
+      ['vn-north', 'north', 1, daily(18, 15)],
+      ['vn-central', 'central', 1, daily(17, 15)],
+      ['vn-central-2', 'central', 2, daily(17, 15)],
+      ['vn-central-3', 'central', 3, daily(17, 15)],
+      ['vn-south', 'south', 1, daily(16, 15)],
+      ['vn-south-2', 'south', 2, daily(16, 15)],
+      ['vn-south-3', 'south', 3, daily(16, 15)],
+      ['vn-south-4', 'south', 4, daily(16, 15)],
+      ['vn-fast-1', 'fast', 1, fast(60, 10)],
     ] as const
-  ).map(([code, en, ty, family, region, schedule]): LotteryDefinition => ({
-    code,
-    name: { en, ty },
-    vendor: 'TCG_LOTTO_VN',
-    prizeModes: ['VN'],
-    family,
-    region,
-    schedule,
-    tzOffsetMinutes: VN,
-    odds: family === 'vnNorth' ? VN_NORTH_ODDS : VN_SOUTH_ODDS,
-    unitsMinor: WHOLE_UNITS,
-    ...caps,
-  })),
+  ).map(([code, region, slot, schedule]): LotteryDefinition => {
+    const family = region === 'north' || region === 'fast' ? 'vnNorth' : 'vnSouth';
+    return {
+      code,
+      name: region === 'north' || region === 'fast' || slot === 1 ? VN_REGION_NAMES[region] : slotName(region, slot),
+      vendor: 'TCG_LOTTO_VN',
+      prizeModes: ['VN'],
+      family,
+      region,
+      ...(region === 'fast' ? {} : { slot }),
+      schedule,
+      tzOffsetMinutes: VN,
+      odds: family === 'vnNorth' ? VN_NORTH_ODDS : VN_SOUTH_ODDS,
+      unitsMinor: WHOLE_UNITS,
+      ...caps,
+    };
+  }),
 ];
 
 const BY_CODE = new Map(LOTTERIES.map((l) => [l.code, l]));

@@ -4,7 +4,7 @@ import type { Database } from '../db/database';
 import type { Clock } from '../lib/clock';
 import { lotteryOf, type LotteryDefinition } from './catalogue';
 import { businessDayOf, dayLabel, dayStartMs, DAY_MS, issuesPerDay, planDay } from './schedule';
-import { stationOf } from './stations';
+import { drawsOn, stationOf } from './stations';
 
 /**
  * Issues and their draws (ADR 0033). The day's hash chain and every issue of it are written together, once (the
@@ -32,6 +32,11 @@ export const issuesFactory = (deps: {
   const ensureDay = async (lottery: LotteryDefinition, day: number): Promise<void> => {
     const key = `${lottery.code}:${day}`;
     if (scheduled.has(key)) return;
+    // A VN station slot on a day with fewer provinces has no draw: no chain, no issue (ADR 0050).
+    if (!drawsOn(lottery, day)) {
+      scheduled.add(key);
+      return;
+    }
     const now = clock.now();
     const count = issuesPerDay(lottery);
     const seed = generateServerSeed(deps.randomBytes);
@@ -63,7 +68,7 @@ export const issuesFactory = (deps: {
           issues.map((i) => new Date(i.opensAtMs).toISOString()),
           issues.map((i) => new Date(i.closesAtMs).toISOString()),
           issues.map((i) => new Date(i.drawAtMs).toISOString()),
-          // A regional VN draw is held for the weekday's main station (stations.ts).
+          // A regional VN draw is held for its slot's province of the weekday (stations.ts).
           stationOf(lottery, day),
         ],
       );

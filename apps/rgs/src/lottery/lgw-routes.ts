@@ -10,6 +10,7 @@ import type { Sessions } from '../sessions/sessions';
 import { LOTTERIES, lotteryOf, PRIZE_MODES, type LotteryDefinition } from './catalogue';
 import type { LotteryEngine } from './engine';
 import { lotteryInForce } from './settings';
+import { nameWithStation, slotsOf } from './stations';
 
 /**
  * The lottery gateway (spec §7 "Lottery", all GET for the lobby; ADR 0033), under /lgw as a lottery vendor serves it:
@@ -93,12 +94,17 @@ export const registerLotteryGateway = (
     return lotteries.map((lottery) => {
       const now = open.get(lottery.code);
       const prev = last.get(lottery.code);
+      // A regional VN draw is named with the province its issue on offer is held for (ADR 0050).
+      const station = now?.station ?? null;
       return {
         gameCode: lottery.code,
-        name: lottery.name,
+        name: nameWithStation(lottery, station),
         vendor: lottery.vendor,
         family: lottery.family,
         region: lottery.region ?? null,
+        /** A regional VN draw's station slot (1 = the main station), else null; `station` is its current province. */
+        slot: lottery.slot ?? null,
+        station,
         schedule: lottery.schedule,
         suspended: suspended.has(lottery.code),
         current: now === undefined ? null : issueView(lottery, now),
@@ -151,6 +157,46 @@ export const registerLotteryGateway = (
       chains: chain.rows.map((c) => ({
         businessDay: c.business_day.toISOString().slice(0, 10),
         terminatingHash: c.terminating_hash,
+      })),
+    });
+  });
+
+  /**
+   * A VN region's results by day (ADR 0050): every station slot's drawn issue of the region's latest days with a draw,
+   * newest day first and the main station first within a day, each with its own numbers, seed and commitment. Pages
+   * count days.
+   */
+  app.get('/lgw/vn/games/results', async (request) => {
+    const query = parseInput(GameQuerySchema, request.query, 'query');
+    const lottery = lotteryParam(query.gameCode);
+    const region = lottery.region;
+    const slots = region === undefined || region === 'fast' ? [] : slotsOf(LOTTERIES, region);
+    if (lottery.vendor !== 'TCG_LOTTO_VN' || slots.length === 0) {
+      throw new RgsError('NOT_FOUND', 404, 'Not a regional Vietnamese draw');
+    }
+    const codes = slots.map((l) => l.code);
+    const { rows } = await db.query<IssueRow & { business_day: Date }>(
+      `SELECT ${ISSUE_COLUMNS}, business_day FROM lottery_issues
+       WHERE lottery_code = ANY($1::text[]) AND numbers IS NOT NULL AND business_day IN (
+         SELECT DISTINCT business_day FROM lottery_issues WHERE lottery_code = ANY($1::text[]) AND numbers IS NOT NULL
+         ORDER BY business_day DESC LIMIT $2 OFFSET $3)`,
+      [codes, query.pageSize, (query.pageNo - 1) * query.pageSize],
+    );
+    const slotOf = new Map(slots.map((l) => [l.code, l.slot ?? 1]));
+    const sorted = rows.sort(
+      (a, b) =>
+        b.business_day.getTime() - a.business_day.getTime() ||
+        slotOf.get(a.lottery_code)! - slotOf.get(b.lottery_code)!,
+    );
+    return success({
+      region,
+      family: lottery.family,
+      pageNo: query.pageNo,
+      list: sorted.map((row) => ({
+        gameCode: row.lottery_code,
+        slot: slotOf.get(row.lottery_code)!,
+        businessDay: row.business_day.toISOString().slice(0, 10),
+        ...issueView(lotteryOf(row.lottery_code)!, row),
       })),
     });
   });
@@ -223,9 +269,10 @@ export const registerLotteryGateway = (
       numbers: number[] | null;
       seed: string | null;
       commitment: string;
+      station: string | null;
     }>(
       `SELECT b.round_id, b.lottery_code, b.issue_no, b.method, b.picks, b.unit_minor, b.multiple, b.ticket_count,
-         b.cost_minor, b.state, b.win_minor, b.chase_id, b.created_at, i.numbers, i.seed, i.commitment
+         b.cost_minor, b.state, b.win_minor, b.chase_id, b.created_at, i.numbers, i.seed, i.commitment, i.station
        FROM lottery_bets b JOIN lottery_issues i ON i.lottery_code = b.lottery_code AND i.issue_no = b.issue_no
        WHERE b.operator = $1 AND b.player_id = $2 ORDER BY b.seq DESC LIMIT 50`,
       [session.operator, session.playerId],
@@ -235,6 +282,8 @@ export const registerLotteryGateway = (
         betId: r.round_id,
         gameCode: r.lottery_code,
         issueNo: r.issue_no,
+        /** The province of a regional VN draw the bet is on (its station slot's issue), else null. */
+        station: r.station,
         method: r.method,
         picks: r.picks,
         unit: toWire(r.unit_minor),

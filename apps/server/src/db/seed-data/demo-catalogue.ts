@@ -423,6 +423,13 @@ export const DEMO_VENDORS: readonly VendorSeed[] = [
           ['vn-central', 'Vietnam Central', 'Gitnang Vietnam', 100, 1],
           ['vn-south', 'Vietnam South', 'Timog Vietnam', 100, 1],
           ['vn-fast-1', 'Vietnam 1-Minute', 'Vietnam 1-Minuto', 100, 1],
+          // The regional draws' further stations of the day (ADR 0050): each province drawing that day is a game of
+          // its own, which the gateway's menu names with the province ("Vietnam South · Bến Tre").
+          ['vn-central-2', 'Vietnam Central · Station 2', 'Gitnang Vietnam · Istasyon 2', 100, 1],
+          ['vn-central-3', 'Vietnam Central · Station 3', 'Gitnang Vietnam · Istasyon 3', 100, 1],
+          ['vn-south-2', 'Vietnam South · Station 2', 'Timog Vietnam · Istasyon 2', 100, 1],
+          ['vn-south-3', 'Vietnam South · Station 3', 'Timog Vietnam · Istasyon 3', 100, 1],
+          ['vn-south-4', 'Vietnam South · Station 4', 'Timog Vietnam · Istasyon 4', 100, 1],
         ],
       },
     ],

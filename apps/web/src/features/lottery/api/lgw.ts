@@ -21,10 +21,15 @@ export type LotteryIssue = {
 };
 export type LotteryMenuItem = {
   gameCode: string;
+  /** A regional VN draw's name carries the province its issue on offer is held for ("Vietnam South · Bến Tre"). */
   name: { en: string; ty: string };
   vendor: string;
   family: string;
   region: string | null;
+  /** A regional VN draw's station slot (1 = the day's main station; ADR 0050), else null. */
+  slot?: number | null;
+  /** The province of the issue on offer (regional VN draws), else null. */
+  station?: string | null;
   suspended: boolean;
   current: LotteryIssue | null;
   latest: LotteryIssue | null;
@@ -42,6 +47,8 @@ export type MyLotteryBet = {
   betId: string;
   gameCode: string;
   issueNo: string;
+  /** The province of a regional VN draw the bet is on, else null. */
+  station?: string | null;
   method: string;
   picks: number[][];
   count: number;
@@ -88,6 +95,7 @@ const lgw = async <T>(path: string, init: RequestInit = {}, session?: string): P
 export const lotteryQueryKeys = {
   menus: (mode: PrizeMode) => ['lottery', 'menus', mode] as const,
   results: (code: string) => ['lottery', 'results', code] as const,
+  regionResults: (code: string) => ['lottery', 'regionResults', code] as const,
   methods: (code: string) => ['lottery', 'methods', code] as const,
   session: (code: string, account: string) => ['lottery', 'session', code, account] as const,
   bets: (code: string, account: string) => ['lottery', 'bets', code, account] as const,
@@ -110,6 +118,20 @@ export const getMenus = async (mode: PrizeMode): Promise<LotteryMenuItem[]> => {
 
 export const getResults = async (gameCode: string): Promise<LotteryIssue[]> =>
   (await lgw<{ list: LotteryIssue[] }>(`/lgw/games/results?gameCode=${encodeURIComponent(gameCode)}&pageSize=10`)).list;
+
+/** One station's draw in a VN region's results: the station slot's lottery and the business day it drew on. */
+export type StationResult = LotteryIssue & { gameCode: string; slot: number; businessDay: string };
+
+/**
+ * A regional VN draw's results by day (ADR 0050): every station of the region's latest days, the main station first,
+ * each with its own numbers, seed and commitment.
+ */
+export const getRegionResults = async (gameCode: string, days = 5): Promise<StationResult[]> =>
+  (
+    await lgw<{ list: StationResult[] }>(
+      `/lgw/vn/games/results?gameCode=${encodeURIComponent(gameCode)}&pageSize=${days}`,
+    )
+  ).list;
 
 /** The last `pageSize` drawn issues (at most 50), for the trend charts. */
 export const getResultsPage = async (gameCode: string, pageSize: number): Promise<LotteryIssue[]> =>

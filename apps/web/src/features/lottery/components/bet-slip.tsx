@@ -27,6 +27,8 @@ type Props = {
   busy: boolean;
   /** An issue's window is open now (a single bet needs one; a chase may start on the next). */
   open: boolean;
+  /** The VN stations chosen (ADR 0050): one bet per station, so the slip's tickets and cost are this many times one's. */
+  stations?: number;
   /** Each resolves true when the bet was taken (the pick is then cleared), false when the player has a choice to make. */
   onBet: (bet: SlipBet) => Promise<boolean>;
   onChase: (bet: SlipBet, issues: number, winStop: boolean) => Promise<boolean>;
@@ -36,7 +38,7 @@ type Props = {
  * The number pickers of one method (a row per position, buttons or typed numbers), quick pick, and the slip: tickets,
  * unit, multiple and cost counted as the server counts them (game-math), a bet on the open issue or a chase.
  */
-export function BetSlip({ method, units, busy, open, onBet, onChase }: Props) {
+export function BetSlip({ method, units, busy, open, stations = 1, onBet, onChase }: Props) {
   const { t } = useTranslation();
   const spec = method.rows;
   const [rows, setRows] = useState<number[][]>(() => Array.from({ length: spec.rows }, () => []));
@@ -47,6 +49,8 @@ export function BetSlip({ method, units, busy, open, onBet, onChase }: Props) {
   const [error, setError] = useState<string | null>(null);
   const count = useMemo(() => countOf(method.method, rows), [method.method, rows]);
   const cost = count === null ? null : (count * method.ticketUnits * Number(unit) * multiple).toFixed(2);
+  /** What all the stations' bets cost together (one station: the bet's cost). */
+  const total = cost === null ? null : (Number(cost) * stations).toFixed(2);
 
   const toggle = (row: number, value: number) =>
     setRows((old) =>
@@ -156,7 +160,11 @@ export function BetSlip({ method, units, busy, open, onBet, onChase }: Props) {
         </label>
       </div>
       <p className="lottery__summary" data-testid="lottery-slip-summary">
-        {count === null ? t('lottery.pickMore') : t('lottery.summary', { count, cost })}
+        {count === null
+          ? t('lottery.pickMore')
+          : stations > 1
+            ? t('lottery.summaryStations', { count, stations, tickets: count * stations, cost: total })
+            : t('lottery.summary', { count, cost })}
       </p>
       <div className="lottery__controls">
         <button
@@ -165,7 +173,7 @@ export function BetSlip({ method, units, busy, open, onBet, onChase }: Props) {
           disabled={busy || !open || count === null}
           onClick={() => void run(() => onBet(bet))}
         >
-          {t('lottery.placeBet')}
+          {stations > 1 ? t('lottery.placeBets', { count: stations }) : t('lottery.placeBet')}
         </button>
         <label>
           {t('lottery.chaseIssues')}{' '}
@@ -185,11 +193,13 @@ export function BetSlip({ method, units, busy, open, onBet, onChase }: Props) {
         <button
           type="button"
           className="button button--ghost"
-          disabled={busy || count === null}
+          disabled={busy || count === null || stations > 1}
           onClick={() => void run(() => onChase(bet, chase, winStop))}
         >
           {t('lottery.chase', { total: cost === null ? '—' : (Number(cost) * chase).toFixed(2) })}
         </button>
+        {/* A chase follows one station's issues: with several chosen, only a bet on today's draws is offered. */}
+        {stations > 1 ? <span className="muted">{t('lottery.chaseOneStation')}</span> : null}
       </div>
       {error ? (
         <p role="alert" className="lottery__error">

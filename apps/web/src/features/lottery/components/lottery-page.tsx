@@ -41,6 +41,13 @@ export function LotteryPage({ title }: { title: string }) {
   });
   const open = (code: string) => setParams((old) => ({ ...Object.fromEntries(old), gameCode: code }));
   const selected = menus.data?.find((item) => item.gameCode === gameCode);
+  // A regional VN draw's fellow stations (ADR 0050): the region's station slots, main station first.
+  const stations =
+    selected?.slot == null
+      ? []
+      : (menus.data ?? [])
+          .filter((item) => item.region === selected.region && item.slot != null)
+          .sort((a, b) => (a.slot ?? 1) - (b.slot ?? 1));
   const lobby =
     menus.data && menus.data.length > 0 ? (
       <LotteryLobby items={menus.data} onOpen={open} />
@@ -53,7 +60,12 @@ export function LotteryPage({ title }: { title: string }) {
     <PageFrame title={title} testId="lottery-page">
       <div className="lottery">
         {selected ? (
-          <LotteryGame key={selected.gameCode} item={selected} onBack={() => setParams({ prizeMode: mode })} />
+          <LotteryGame
+            key={selected.gameCode}
+            item={selected}
+            stations={stations}
+            onBack={() => setParams({ prizeMode: mode })}
+          />
         ) : modes.length > 1 ? (
           <Tabs
             label={t('lottery.prizeModes')}

@@ -12,9 +12,10 @@ const statusOf = (bet: MyLotteryBet): { key: string; win?: string } => {
 
 /**
  * The member's bets on this lottery (the gateway's own record, newest first): the issue, the bet type, the cost and
- * what became of it (waiting for the draw, won, no win, refunded), and the chase a bet belongs to.
+ * what became of it (waiting for the draw, won, no win, refunded), and the chase a bet belongs to. A regional VN draw's
+ * bets (every station of the region) name their station.
  */
-export function MyBets({ bets }: { bets: MyLotteryBet[] }) {
+export function MyBets({ bets, showStation = false }: { bets: MyLotteryBet[]; showStation?: boolean }) {
   const { t } = useTranslation();
   if (bets.length === 0) return <p className="muted">{t('lottery.noBets')}</p>;
   return (
@@ -23,6 +24,7 @@ export function MyBets({ bets }: { bets: MyLotteryBet[] }) {
         <thead>
           <tr>
             <th>{t('lottery.issueNo')}</th>
+            {showStation ? <th>{t('lottery.station')}</th> : null}
             <th>{t('lottery.betType')}</th>
             <th>{t('lottery.cost')}</th>
             <th>{t('lottery.status')}</th>
@@ -37,6 +39,7 @@ export function MyBets({ bets }: { bets: MyLotteryBet[] }) {
                   {bet.issueNo}
                   {bet.chaseId ? <span className="lottery__tag">{t('lottery.chaseTag')}</span> : null}
                 </td>
+                {showStation ? <td data-testid="lottery-bet-station">{bet.station ?? ''}</td> : null}
                 <td>{t(`lottery.methods.${bet.method.replace('.', '_')}`, { defaultValue: bet.method })}</td>
                 <td>{bet.cost}</td>
                 <td className={`lottery__status lottery__status--${status.key}`}>
