@@ -154,12 +154,12 @@ describe('VN betting view: station choice', () => {
     let expired = true;
     const api = mockApi({
       ...base,
-      'POST /lgw/v1/bets': (init: RequestInit | undefined, url: URL) => {
+      'POST /lgw/v1/bets': () => {
         if (expired) {
           expired = false;
           throw new ApiFailure(401, 'SESSION_EXPIRED', 'Your game session has expired');
         }
-        return base['POST /lgw/v1/bets'](init, url);
+        return base['POST /lgw/v1/bets']();
       },
     });
     const { user } = await renderApp(`/vnLottery?gameCode=vn-south`);
