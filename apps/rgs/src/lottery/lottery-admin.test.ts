@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signSeamless } from '../platform/seamless-client';
 import { describeEachDatabase } from '../test/databases';
-import { startFakePlatform, type FakePlatform } from '../test/fake-platform';
-import { startHarness, TEST_SECRET, type Harness } from '../test/harness';
-import { manualClock, type ManualClock } from '../test/manual-clock';
+import { TEST_SECRET, type Harness } from '../test/harness';
+import { closeLotteryHarness, lotteryAdminCall, openLotteryHarness } from '../test/lottery-harness';
+import type { FakePlatform } from '../test/fake-platform';
+import type { ManualClock } from '../test/manual-clock';
 import { lotteryOf } from './catalogue';
 import type { LotteryEngine } from './engine';
 import { businessDayOf } from './schedule';
@@ -20,7 +20,6 @@ const SURE_WIN = {
   multiple: 1,
 };
 
-type Envelope<T> = { success: boolean; value: T; code?: string; message?: string };
 type OddsView = {
   version: number;
   methods: { method: string; odds: { key: string; odds: string }[] }[];
@@ -43,43 +42,17 @@ describeEachDatabase('lottery back office', (getDb) => {
   let engine: LotteryEngine;
 
   beforeAll(async () => {
-    clock = manualClock(START);
-    platform = await startFakePlatform({
-      secret: TEST_SECRET,
-      now: clock.now,
-      vendors: ['RGS', 'LOTT', 'TCG_LOTTO_VN'],
-    });
-    h = await startHarness(getDb(), {
-      clock: clock.clock,
-      platform,
-      rgs: { lottery: { enabled: false, codes: CODES } },
-    });
+    ({ clock, platform, h } = await openLotteryHarness(getDb(), START, ['RGS', 'LOTT', 'TCG_LOTTO_VN'], {
+      lottery: { enabled: false, codes: CODES },
+    }));
     engine = h.rgs.rgs.lottery;
     await engine.runStages();
   });
-  afterAll(async () => {
-    await h.close();
-    await platform.close();
-  });
+  afterAll(() => closeLotteryHarness({ h, platform }));
 
   /** The platform server's call, signed with the merchant's LOTT secret (or another, to see it refused). */
-  const admin = async <T>(action: string, body: object, secret = TEST_SECRET) => {
-    const raw = JSON.stringify({ staff: 'ops.lee', ...body });
-    const timestamp = String(clock.now());
-    const response = await h.rgs.inject({
-      method: 'POST',
-      url: `/lgw/admin/v1/${action}`,
-      headers: {
-        'content-type': 'application/json',
-        'x-merchant': 'demo',
-        'x-vendor': 'LOTT',
-        'x-timestamp': timestamp,
-        'x-signature': signSeamless(secret, timestamp, raw),
-      },
-      payload: raw,
-    });
-    return { status: response.statusCode, body: response.json() as Envelope<T> };
-  };
+  const admin = <T>(action: string, body: object, secret = TEST_SECRET) =>
+    lotteryAdminCall<T>({ h, clock }, action, body, { staff: 'ops.lee', secret });
   const bet = (session: string, body: unknown) =>
     h.request<{ betId: string; issueNo: string; cost: string }>('POST', '/lgw/v1/bets', session, body);
   const openIssue = async () =>

@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildRgs } from '../app';
-import { signSeamless } from '../platform/seamless-client';
 import { describeEachDatabase } from '../test/databases';
-import { startFakePlatform, type FakePlatform } from '../test/fake-platform';
-import { startHarness, TEST_SECRET, type Harness } from '../test/harness';
-import { manualClock, type ManualClock } from '../test/manual-clock';
+import type { FakePlatform } from '../test/fake-platform';
+import type { Harness } from '../test/harness';
+import { closeLotteryHarness, lotteryAdminCall, openLotteryHarness } from '../test/lottery-harness';
+import type { ManualClock } from '../test/manual-clock';
 import { DEMO_LOTTERY } from './demo';
 
 /** Friday 2026-11-27, 16:50:10 in the 5D games' time zone (UTC+8). */
 const START = Date.parse('2026-11-27T08:50:10Z');
 
-type Envelope<T> = { success: boolean; value: T };
 type OddsView = {
   version: number;
   methods: { method: string; odds: { key: string; odds: string }[] }[];
@@ -24,38 +23,17 @@ describeEachDatabase('lottery demo data', (getDb) => {
   let h: Harness;
 
   beforeAll(async () => {
-    clock = manualClock(START);
-    platform = await startFakePlatform({ secret: TEST_SECRET, now: clock.now, vendors: ['RGS', 'LOTT'] });
     // The embedded demo start: the RGS adds the back office's demo data once it is ready.
-    h = await startHarness(getDb(), {
-      clock: clock.clock,
-      platform,
-      rgs: { lottery: { enabled: false, codes: ['lott-ffc1', 'lott-ffc5'] }, demoData: true },
-    });
+    ({ clock, platform, h } = await openLotteryHarness(getDb(), START, ['RGS', 'LOTT'], {
+      lottery: { enabled: false, codes: ['lott-ffc1', 'lott-ffc5'] },
+      demoData: true,
+    }));
   });
-  afterAll(async () => {
-    await h.close();
-    await platform.close();
-  });
+  afterAll(() => closeLotteryHarness({ h, platform }));
 
   /** The back office's reads, signed as the platform signs them. */
-  const admin = async <T>(action: string, body: object) => {
-    const raw = JSON.stringify({ staff: 'ops_owner', ...body });
-    const timestamp = String(clock.now());
-    const response = await h.rgs.inject({
-      method: 'POST',
-      url: `/lgw/admin/v1/${action}`,
-      headers: {
-        'content-type': 'application/json',
-        'x-merchant': 'demo',
-        'x-vendor': 'LOTT',
-        'x-timestamp': timestamp,
-        'x-signature': signSeamless(TEST_SECRET, timestamp, raw),
-      },
-      payload: raw,
-    });
-    return (response.json() as Envelope<T>).value;
-  };
+  const admin = async <T>(action: string, body: object) =>
+    (await lotteryAdminCall<T>({ h, clock }, action, body, { staff: 'ops_owner' })).body.value;
   const counts = async () =>
     (
       await getDb().query<{ versions: number; cancelled: number; log: number }>(

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../test/databases';
-import { startFakePlatform, type FakePlatform } from '../test/fake-platform';
-import { startHarness, TEST_SECRET, type Harness } from '../test/harness';
-import { manualClock, type ManualClock } from '../test/manual-clock';
+import type { FakePlatform } from '../test/fake-platform';
+import type { Harness } from '../test/harness';
+import { closeLotteryHarness, openLotteryHarness } from '../test/lottery-harness';
+import type { ManualClock } from '../test/manual-clock';
 
 /** 08:50:10 UTC: issue 1011 of the 1-minute 5D game is open until 08:50:50 and drawn at 08:51:00. */
 const START = Date.parse('2026-11-27T08:50:10Z');
@@ -27,22 +28,13 @@ describeEachDatabase('lottery settlement in batch calls', (getDb) => {
   let h: Harness;
 
   beforeAll(async () => {
-    clock = manualClock(START);
-    platform = await startFakePlatform({ secret: TEST_SECRET, now: clock.now, vendors: ['RGS', 'LOTT'] });
-    h = await startHarness(getDb(), {
-      clock: clock.clock,
-      platform,
-      rgs: {
-        lottery: { enabled: false, codes: ['lott-ffc1'] },
-        payments: { retryBaseMs: 1_000, sweepEveryMs: 600_000 },
-      },
-    });
+    ({ clock, platform, h } = await openLotteryHarness(getDb(), START, ['RGS', 'LOTT'], {
+      lottery: { enabled: false, codes: ['lott-ffc1'] },
+      payments: { retryBaseMs: 1_000, sweepEveryMs: 600_000 },
+    }));
     await h.rgs.rgs.lottery.runStages();
   });
-  afterAll(async () => {
-    await h.close();
-    await platform.close();
-  });
+  afterAll(() => closeLotteryHarness({ h, platform }));
 
   const bet = async (session: string, body: unknown): Promise<string> => {
     const placed = await h.request<{ betId: string }>('POST', '/lgw/v1/bets', session, body);

@@ -1,9 +1,10 @@
 import { drawNumbers, formatDraw } from '@platform/game-math';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../test/databases';
-import { startFakePlatform, type FakePlatform } from '../test/fake-platform';
-import { startHarness, TEST_SECRET, type Harness } from '../test/harness';
-import { manualClock, type ManualClock } from '../test/manual-clock';
+import type { FakePlatform } from '../test/fake-platform';
+import type { Harness } from '../test/harness';
+import { closeLotteryHarness, openLotteryHarness } from '../test/lottery-harness';
+import type { ManualClock } from '../test/manual-clock';
 import { lotteryOf } from './catalogue';
 import type { LotteryEngine } from './engine';
 import { businessDayOf } from './schedule';
@@ -65,22 +66,15 @@ describeEachDatabase('VN multi-station draws', (getDb) => {
   let engine: LotteryEngine;
 
   beforeAll(async () => {
-    clock = manualClock(START);
-    platform = await startFakePlatform({ secret: TEST_SECRET, now: clock.now, vendors: ['RGS', 'TCG_LOTTO_VN'] });
-    h = await startHarness(getDb(), {
-      clock: clock.clock,
-      platform,
-      rgs: { lottery: { enabled: false, codes: CODES } },
-    });
+    ({ clock, platform, h } = await openLotteryHarness(getDb(), START, ['RGS', 'TCG_LOTTO_VN'], {
+      lottery: { enabled: false, codes: CODES },
+    }));
     engine = h.rgs.rgs.lottery;
     // Known chain seeds (one per lottery and day scheduled), so the two southern stations' special prizes differ.
     for (let i = 0; i < 12; i += 1) h.random.queue(new Uint8Array(32).fill(0x31 + i * 7));
     await engine.runStages();
   });
-  afterAll(async () => {
-    await h.close();
-    await platform.close();
-  });
+  afterAll(() => closeLotteryHarness({ h, platform }));
 
   it("should schedule each slot's issue only on days with that many provinces, holding it for that province", async () => {
     const { rows } = await getDb().query<{ lottery_code: string; issue_no: string; station: string }>(
