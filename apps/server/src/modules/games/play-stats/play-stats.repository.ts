@@ -41,7 +41,7 @@ export const playStatsRepository = (db: Queryable) => ({
   ): Promise<{ taken: number; last: Date | null }> => {
     const { rows } = await db.query<{ taken: number; last_settled: Date | null }>(
       `SELECT taken, last_settled
-       FROM play_stats_take_in($1::integer, make_interval(mins => $2::integer), $3::timestamptz)`,
+       FROM play_stats_take_in_from($1::integer, make_interval(mins => $2::integer), $3::timestamptz)`,
       [batch, lookbackMinutes, from],
     );
     return { taken: Number(rows[0]?.taken ?? 0), last: rows[0]?.last_settled ?? null };

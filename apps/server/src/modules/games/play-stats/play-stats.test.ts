@@ -227,6 +227,22 @@ describeEachDatabase('play statistics', (getDb, engine) => {
     expect(await rollUpPlay(playStatsRepository(db), 3)(undefined, 3 * 24 * 60)).toBe(0);
   });
 
+  it('should answer a process of the previous release, which calls play_stats_take_in(batch, overlap), with the count it took in', async () => {
+    const db = getDb();
+    await reset();
+    const settledAtMs = BASE_MS + 4 * DAY_MS;
+    const rounds: ModelRound[] = [1, 2, 3].map((i) => ({
+      ...{ roundId: `previous-${i}`, memberId: members[0]!, ...GAMES[0] },
+      ...{ stakeMinor: 100n * BigInt(i), payoutMinor: 0n, status: 'SETTLED', play: false },
+      ...{ startedAtMs: settledAtMs - HOUR_MS, settledAtMs: settledAtMs + i * 1_000 },
+    }));
+    for (const round of rounds) await writeRound(db, merchantId, round);
+    const taken = async () =>
+      (await db.query<{ taken: number }>("SELECT play_stats_take_in(2, interval '5 minutes') AS taken")).rows[0]!.taken;
+    expect([await taken(), await taken(), await taken()]).toEqual([2, 1, 0]);
+    expect(await storedRollups(db, merchantId, members)).toEqual(expectedRollups(rounds, timeZone));
+  });
+
   it('should run the rollup as the platform registers it', async () => {
     const db = getDb();
     await reset();

@@ -12,9 +12,11 @@
 -- p_from (a run's next batch) reads on from the previous batch's latest settlement time instead of from the watermark
 -- less p_overlap: a run takes the overlap in once, not once per batch. Without it, a burst of rounds settled within the
 -- overlap (a lottery issue of 200,000 bets settles in about a minute) was read and compared whole by every batch.
-DROP FUNCTION IF EXISTS play_stats_take_in(integer, interval);
-CREATE OR REPLACE FUNCTION play_stats_take_in(p_batch integer, p_overlap interval DEFAULT interval '5 minutes',
-  p_from timestamptz DEFAULT NULL, OUT taken integer, OUT last_settled timestamptz)
+-- A new name, so that play_stats_take_in(batch, overlap) keeps its signature and integer answer for processes of the
+-- previous release during a rolling start (and for play_stats_rebuild).
+DROP FUNCTION IF EXISTS play_stats_take_in(integer, interval, timestamptz);
+CREATE OR REPLACE FUNCTION play_stats_take_in_from(p_batch integer, p_overlap interval, p_from timestamptz,
+  OUT taken integer, OUT last_settled timestamptz)
 LANGUAGE plpgsql AS $$
 DECLARE
   v_from timestamptz;
@@ -103,6 +105,12 @@ BEGIN
 END
 $$;
 
+-- The take-in from the watermark less p_overlap; returns how many rounds it took in.
+CREATE OR REPLACE FUNCTION play_stats_take_in(p_batch integer, p_overlap interval DEFAULT interval '5 minutes')
+RETURNS integer LANGUAGE sql AS $$
+  SELECT (play_stats_take_in_from(p_batch, p_overlap, NULL)).taken
+$$;
+
 -- Rebuilds the rollups from the raw rounds without rewriting history: every settled round is compared with its
 -- journal, and a round whose raw figures differ (a change the jobs have not seen, or one more than three days behind
 -- the watermark) gets its difference booked on its current settlement day; then play_stat_days is recomputed from the
@@ -114,7 +122,7 @@ DECLARE
 BEGIN
   PERFORM 1 FROM play_stat_cursor WHERE id = 1 FOR UPDATE;
   UPDATE play_stat_cursor SET settled_through = '-infinity' WHERE id = 1;
-  v_corrected := (play_stats_take_in(NULL)).taken;
+  v_corrected := play_stats_take_in(NULL);
   DELETE FROM play_stat_days;
   INSERT INTO play_stat_days (merchant_id, member_id, business_day, vendor_code, game_type, rounds, stake_minor,
     valid_bet_minor, payout_minor, profit_minor, bonus_stake_minor)
