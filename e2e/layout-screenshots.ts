@@ -9,7 +9,7 @@ import type { BrowserContextOptions } from 'playwright-core';
 import { launchBrowser, openPage } from './support/browser';
 import { phone, seedMemberActivity } from './support/layout';
 import { startPlatform } from './support/platform';
-import { apiLogin } from './support/session';
+import { apiLogin, signInPage } from './support/session';
 
 const OUT = join(new URL('..', import.meta.url).pathname, 'docs/screenshots/layout');
 
@@ -38,17 +38,7 @@ try {
   const token = await apiLogin(platform.baseUrl, 'demo_member', 'Demo#2026');
   for (const variant of VARIANTS) {
     const { page } = await openPage(browser, platform.baseUrl, variant.options);
-    await page.context().addInitScript(
-      ({ value, language, theme }) => {
-        localStorage.setItem('lang', language);
-        localStorage.setItem('theme', theme);
-        if (!sessionStorage.getItem('token')) {
-          sessionStorage.setItem('token', value);
-          sessionStorage.setItem('userInfo', JSON.stringify({ type: 0 }));
-        }
-      },
-      { value: token, language: variant.language, theme: variant.theme },
-    );
+    await signInPage(page, token, variant);
     for (const [name, path, ready] of PAGES) {
       await page.goto(path);
       await page.getByTestId('page-loader').waitFor({ state: 'detached' });

@@ -10,7 +10,7 @@ import { launchBrowser, openPage } from './support/browser';
 import { phone } from './support/layout';
 import { DEMO_STAFF_PASSWORD, freshTotpCode } from './support/ops';
 import { startPlatform } from './support/platform';
-import { apiLogin } from './support/session';
+import { apiLogin, signInPage } from './support/session';
 
 const OUT = join(new URL('..', import.meta.url).pathname, 'docs/screenshots/messages');
 
@@ -45,17 +45,7 @@ try {
   const token = await apiLogin(platform.baseUrl, 'demo_member', 'Demo#2026');
   for (const variant of VARIANTS) {
     const { page } = await openPage(browser, platform.baseUrl, variant.options);
-    await page.context().addInitScript(
-      ({ value, language, theme }) => {
-        localStorage.setItem('lang', language);
-        localStorage.setItem('theme', theme);
-        if (!sessionStorage.getItem('token')) {
-          sessionStorage.setItem('token', value);
-          sessionStorage.setItem('userInfo', JSON.stringify({ type: 0 }));
-        }
-      },
-      { value: token, language: variant.language, theme: variant.theme },
-    );
+    await signInPage(page, token, variant);
     await page.goto('/member?page=messageV2');
     await page.getByTestId('page-loader').waitFor({ state: 'detached' });
     await page.locator('.inbox__item').first().waitFor({ timeout: 15_000 });

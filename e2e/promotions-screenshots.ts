@@ -13,7 +13,7 @@ import { launchBrowser, openPage } from './support/browser';
 import { phone } from './support/layout';
 import { DEMO_STAFF_PASSWORD, freshTotpCode } from './support/ops';
 import { startPlatform } from './support/platform';
-import { apiLogin } from './support/session';
+import { apiLogin, signInPage } from './support/session';
 
 const OUT = process.argv[2] ?? '/tmp/promotions-shots';
 const PNG = Buffer.from(
@@ -63,17 +63,7 @@ try {
 
   for (const variant of VARIANTS) {
     const { page } = await openPage(browser, platform.baseUrl, variant.options);
-    await page.context().addInitScript(
-      ({ value, language, theme }) => {
-        localStorage.setItem('lang', language);
-        localStorage.setItem('theme', theme);
-        if (!sessionStorage.getItem('token')) {
-          sessionStorage.setItem('token', value);
-          sessionStorage.setItem('userInfo', JSON.stringify({ type: 0 }));
-        }
-      },
-      { value: token, language: variant.language, theme: variant.theme },
-    );
+    await signInPage(page, token, variant);
     await page.goto('/member?page=promotions');
     await page.getByTestId('page-loader').waitFor({ state: 'detached' });
     const card = page.getByTestId('promotion').filter({ has: page.getByTestId('promotion-apply') });

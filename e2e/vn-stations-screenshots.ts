@@ -12,7 +12,7 @@ import { OPS_API } from '@platform/contracts';
 import { launchBrowser, openPage } from './support/browser';
 import { phone } from './support/layout';
 import { startPlatform } from './support/platform';
-import { apiLogin } from './support/session';
+import { apiLogin, signInPage } from './support/session';
 
 const OUT = process.env.SHOTS_DIR ?? '/tmp/shots-vn';
 const SOUTH = ['vn-south', 'vn-south-2', 'vn-south-3', 'vn-south-4'];
@@ -64,17 +64,7 @@ try {
 
   for (const variant of VARIANTS) {
     const { page } = await openPage(browser, platform.baseUrl, variant.options);
-    await page.context().addInitScript(
-      ({ value, language, theme }) => {
-        localStorage.setItem('lang', language);
-        localStorage.setItem('theme', theme);
-        if (!sessionStorage.getItem('token')) {
-          sessionStorage.setItem('token', value);
-          sessionStorage.setItem('userInfo', JSON.stringify({ type: 0 }));
-        }
-      },
-      { value: token, language: variant.language, theme: variant.theme },
-    );
+    await signInPage(page, token, variant);
     await fillSlip(page);
     // Two bets on the first variant, so the member's bets list a row per station.
     if (variant === VARIANTS[0]) {

@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { API, sealPayload, type PublicKeyInfo } from '@platform/contracts';
 
 type Envelope<T> = { success: boolean; value?: T; message?: string; code?: string };
@@ -28,3 +29,24 @@ export const apiLogin = async (
   if (!body.success || !body.value) throw new Error(`login failed: ${body.code} ${body.message}`);
   return body.value.token;
 };
+
+/**
+ * Makes every page of `page`'s context start signed in as the member of `token` (a player), in `language` and `theme`,
+ * as the web app keeps them; a page that signs out keeps its own session storage from then on.
+ */
+export const signInPage = (
+  page: Page,
+  token: string,
+  view: { language: string; theme: 'light' | 'dark' },
+): Promise<unknown> =>
+  page.context().addInitScript(
+    ({ value, language, theme }) => {
+      localStorage.setItem('lang', language);
+      localStorage.setItem('theme', theme);
+      if (!sessionStorage.getItem('token')) {
+        sessionStorage.setItem('token', value);
+        sessionStorage.setItem('userInfo', JSON.stringify({ type: 0 }));
+      }
+    },
+    { value: token, language: view.language, theme: view.theme },
+  );
