@@ -240,6 +240,19 @@ const serve = async (platformSchema, rgsSchema) => {
   }
   await rgsDb.query('ANALYZE');
   await db.query('ANALYZE');
+  // As before pgbench: the setup's dirty pages written out, so the settlement does not pay for the setup's checkpoint.
+  await settle();
+  const checkpointsOf = async () =>
+    Number((await db.query('SELECT checkpoints_timed + checkpoints_req AS n FROM pg_stat_bgwriter')).rows[0].n);
+  const checkpointsBefore = await checkpointsOf();
+  // The WAL the settlement writes (the whole server's, as pgbench's is): records, full-page images and bytes.
+  const walOf = async () =>
+    (
+      await db.query(
+        'SELECT wal_records::bigint AS records, wal_fpi::bigint AS fpi, wal_bytes::bigint AS bytes FROM pg_stat_wal',
+      )
+    ).rows[0];
+  const walBefore = await walOf();
 
   // The draw: the clock goes to the issue's draw time; the stages draw it and settle it.
   offsetMs = issue.draw_at.getTime() + 200 - Date.now();
@@ -278,6 +291,11 @@ const serve = async (platformSchema, rgsSchema) => {
     pending = await pendingOf();
   }
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const checkpoints = (await checkpointsOf()) - checkpointsBefore;
+  const walAfter = await walOf();
+  const wal = Object.fromEntries(
+    ['records', 'fpi', 'bytes'].map((k) => [k, Number(walAfter[k]) - Number(walBefore[k])]),
+  );
   if (profiler !== undefined) {
     const { profile } = await profiler.post('Profiler.stop');
     (await import('node:fs')).writeFileSync(process.env.PROFILE, JSON.stringify(profile));
@@ -315,6 +333,8 @@ const serve = async (platformSchema, rgsSchema) => {
         debitSeconds,
         seconds,
         pending,
+        checkpoints,
+        wal,
         drawnAtMs,
         states,
         calls,
@@ -405,6 +425,11 @@ const main = async () => {
       `issue ${r.issueNo}: drawn and settled in ${fmt(r.seconds, 1)} s: ${settled?.n ?? 0} bets SETTLED ` +
         `(${settled?.winners ?? 0} winners, ${fmt(Number(settled?.won ?? 0) / 100, 2)} won); bets in other states: ` +
         `${JSON.stringify(r.states.filter((s) => s.state !== 'SETTLED'))}`,
+    );
+    const perBet = (n) => fmt(n / Math.max(1, settled?.n ?? 0), 1);
+    console.log(
+      `WAL over the settlement: ${fmt(r.wal.bytes / 2 ** 20)} MiB, per bet ${perBet(r.wal.records)} records, ` +
+        `${perBet(r.wal.fpi)} full-page images, ${perBet(r.wal.bytes)} bytes; checkpoints ${r.checkpoints}`,
     );
     console.log(`platform calls: ${r.calls.map((c) => `${c.op} ${c.status} ${c.n}`).join(', ')}`);
     if (r.pending > 0) {

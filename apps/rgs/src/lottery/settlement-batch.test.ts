@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Database } from '../db/database';
+import { roundsFactory } from '../rounds/rounds';
 import { describeEachDatabase } from '../test/databases';
 import type { FakePlatform } from '../test/fake-platform';
 import type { Harness } from '../test/harness';
 import { closeLotteryHarness, openLotteryHarness } from '../test/lottery-harness';
 import type { ManualClock } from '../test/manual-clock';
+import { settlementFactory } from './settlement';
 
 /** 08:50:10 UTC: issue 1011 of the 1-minute 5D game is open until 08:50:50 and drawn at 08:51:00. */
 const START = Date.parse('2026-11-27T08:50:10Z');
@@ -105,6 +108,96 @@ describeEachDatabase('lottery settlement in batch calls', (getDb) => {
       [true, 200, `${winners[0]}:win`],
     ]);
     expect(platform.balanceOf('Pb2a')).toBe('99.50');
+  });
+
+  it('should price a batch again without a bet that left PLACED between its read and its update', async () => {
+    // An earlier issue's settled winner, slipped into the first read of the next batch as if it were still PLACED:
+    // the update skips it, so the batch is rolled back and read again, and nothing of the slipped bet is counted.
+    const earlier = await playIssue('b4');
+    const stale = earlier.winners[0]!;
+    const db = getDb();
+    let slipped = 0;
+    const slipping: Database = {
+      ...db,
+      query: db.query.bind(db),
+      exec: db.exec.bind(db),
+      transaction: (fn) =>
+        db.transaction((tx) =>
+          fn({
+            ...tx,
+            query: (async (sql: string, params?: readonly unknown[]) => {
+              const result = await tx.query(sql, params);
+              if (slipped === 0 && sql.includes('FROM lottery_bets') && sql.includes("state = 'PLACED' AND seq >")) {
+                slipped += 1;
+                const row = await tx.query(
+                  `SELECT round_id, operator, player_id, method, picks, unit_minor, multiple, odds, chase_id,
+                     seq::text AS seq FROM lottery_bets WHERE round_id = $1`,
+                  [stale],
+                );
+                return { rows: [...row.rows, ...result.rows] as never[] };
+              }
+              return result;
+            }) as typeof tx.query,
+          }),
+        ),
+    };
+    const payments = h.rgs.rgs.payments;
+    const rounds = roundsFactory({
+      db,
+      clock: clock.clock,
+      payments,
+      randomBytes: () => new Uint8Array(16),
+      verifierUrl: '',
+    });
+    const settlement = settlementFactory({ db: slipping, clock: clock.clock, rounds, payments });
+    const players = await Promise.all(
+      ['a', 'b'].map((p) => h.launch('lott-ffc1', { playerId: `Pb5${p}`, balance: '100.00' })),
+    );
+    const winner = await bet(players[0]!.session, SURE_WIN);
+    const other = await bet(players[1]!.session, ONE_DIGIT);
+    await clock.advance(60_000);
+    const { rows: drawn } = await db.query<{ issue_no: string }>(
+      `SELECT issue_no FROM lottery_bets WHERE round_id = $1`,
+      [winner],
+    );
+    const issueNo = drawn[0]!.issue_no;
+    const staleBefore = await db.query(`SELECT state, win_minor, settled_at FROM lottery_bets WHERE round_id = $1`, [
+      stale,
+    ]);
+    await h.rgs.rgs.lottery.issues.openAndClose();
+    await h.rgs.rgs.lottery.issues.drawDue();
+    await settlement.settleIssue({ lotteryCode: 'lott-ffc1', issueNo });
+    expect(slipped).toBe(1);
+    // The issue's own bets settled once, the winner paid once; the slipped bet as it was, with no new call.
+    const { rows: settled } = await db.query<{ round_id: string; state: string }>(
+      `SELECT round_id, state FROM lottery_bets WHERE lottery_code = 'lott-ffc1' AND issue_no = $1 ORDER BY seq`,
+      [issueNo],
+    );
+    expect(settled).toEqual([
+      { round_id: winner, state: 'SETTLED' },
+      { round_id: other, state: 'SETTLED' },
+    ]);
+    expect(platform.balanceOf('Pb5a')).toBe('99.50');
+    expect(settlementsOf(winner)).toHaveLength(1);
+    expect(settlementsOf(stale)).toHaveLength(1);
+    const staleAfter = await db.query(`SELECT state, win_minor, settled_at FROM lottery_bets WHERE round_id = $1`, [
+      stale,
+    ]);
+    expect(staleAfter.rows).toEqual(staleBefore.rows);
+    // The per-issue wins count the issue's own bets only (the slipped bet's player won nothing on this issue).
+    const wonOn = (table: string) =>
+      db.query<{ player_id: string; won: string }>(
+        table === 'wins'
+          ? `SELECT player_id, won_minor::text AS won FROM lottery_issue_wins
+             WHERE lottery_code = 'lott-ffc1' AND issue_no = $1 ORDER BY player_id`
+          : `SELECT player_id, sum(win_minor)::text AS won FROM lottery_bets
+             WHERE lottery_code = 'lott-ffc1' AND issue_no = $1 AND win_minor > 0 GROUP BY player_id ORDER BY player_id`,
+        [issueNo],
+      );
+    const wins = (await wonOn('wins')).rows;
+    expect(wins).toEqual((await wonOn('bets')).rows);
+    expect(wins.map((w) => w.player_id)).toContain('Pb5a');
+    expect(wins.map((w) => w.player_id)).not.toContain('Pb4a');
   });
 
   it('should send single calls to a platform without the batch call', async () => {

@@ -27,6 +27,9 @@ const FLUSH_PARALLEL = 24;
  */
 const SEND_CHUNK = 2 * BATCH_ITEMS;
 
+/** A batch's bets changed under it (one was refunded meanwhile): its transaction is rolled back and it runs again. */
+class BatchChanged extends Error {}
+
 type BetRow = {
   round_id: string;
   operator: string;
@@ -61,9 +64,21 @@ export const settlementFactory = (deps: {
    * walked past every one settled before it. The order is the column's (`lottery_bets.seq`), not the text alias the
    * row carries: ordered by the alias, every batch sorted all the issue's open bets as text (spilling to disk) and
    * read on from a cursor that was not their largest seq.
+   * The bets are read without row locks (each lock was one more write per bet): under the issue's advisory lock only
+   * settlement writes a drawn issue's bets, and the update counts what it wrote, so a bet refunded meanwhile by a
+   * failed chase's clean-up makes the batch run again without it.
    */
   type Batch = { winners: string[]; losers: string[]; lastSeq: string | null };
-  const settleBatch = async (key: IssueKey, afterSeq: string): Promise<Batch | null> =>
+  const settleBatch = async (key: IssueKey, afterSeq: string): Promise<Batch | null> => {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await settleBatchOnce(key, afterSeq);
+      } catch (error) {
+        if (!(error instanceof BatchChanged) || attempt === 5) throw error;
+      }
+    }
+  };
+  const settleBatchOnce = async (key: IssueKey, afterSeq: string): Promise<Batch | null> =>
     db.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`lottery:${key.lotteryCode}:${key.issueNo}`]);
       const issue = await tx.query<{ state: string; numbers: number[] }>(
@@ -76,7 +91,7 @@ export const settlementFactory = (deps: {
         `SELECT round_id, operator, player_id, method, picks, unit_minor, multiple, odds, chase_id, seq::text AS seq
          FROM lottery_bets
          WHERE lottery_code = $1 AND issue_no = $2 AND state = 'PLACED' AND seq > $3::bigint
-         ORDER BY lottery_bets.seq LIMIT ${batchSize} FOR UPDATE SKIP LOCKED`,
+         ORDER BY lottery_bets.seq LIMIT ${batchSize}`,
         [key.lotteryCode, key.issueNo, afterSeq],
       );
       if (bets.length === 0 && afterSeq !== '0') return { winners: [], losers: [], lastSeq: null };
@@ -113,11 +128,11 @@ export const settlementFactory = (deps: {
         wonSoFar.set(player, (wonSoFar.get(player) ?? 0n) + winMinor);
         return { bet, hits: paid.hits, winMinor, cappedFrom: cappedFrom ?? paid.cappedFromMinor ?? null };
       });
-      await tx.query(
+      const written = await tx.query(
         `UPDATE lottery_bets b SET state = 'SETTLED', hits = t.hits::jsonb, win_minor = t.win,
            capped_from_minor = t.capped, settled_at = $5
          FROM unnest($1::text[], $2::text[], $3::bigint[], $4::bigint[]) AS t (id, hits, win, capped)
-         WHERE b.round_id = t.id AND b.state = 'PLACED'`,
+         WHERE b.round_id = t.id AND b.state = 'PLACED' RETURNING b.round_id`,
         [
           settled.map((s) => s.bet.round_id),
           settled.map((s) => JSON.stringify(s.hits)),
@@ -126,6 +141,9 @@ export const settlementFactory = (deps: {
           new Date(now),
         ],
       );
+      // A bet refunded between the read and the update (nothing else writes a drawn issue's bets): the batch's caps
+      // were counted with it, so the batch is priced again without it.
+      if (written.rows.length !== settled.length) throw new BatchChanged();
       const wonNow = new Map<string, { operator: string; player: string; minor: bigint }>();
       for (const { bet, winMinor } of settled) {
         if (winMinor === 0n) continue;
