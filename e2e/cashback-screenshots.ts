@@ -13,7 +13,7 @@ import { API, OPS_API, sealPayload, type PublicKeyInfo } from '@platform/contrac
 import { launchBrowser, openPage } from './support/browser';
 import { phone } from './support/layout';
 import { startPlatform } from './support/platform';
-import { apiLogin } from './support/session';
+import { apiLogin, signInPage } from './support/session';
 
 const OUT = process.env.SHOTS_DIR ?? join(tmpdir(), 'cashback-screenshots');
 const DESK: BrowserContextOptions = { viewport: { width: 1366, height: 768 } };
@@ -90,17 +90,7 @@ try {
   if (free !== undefined) await call(token, 'POST', API.promotions.claim.replace(':id', free.id));
   for (const variant of VARIANTS) {
     const { page } = await openPage(browser, platform.baseUrl, variant.options);
-    await page.context().addInitScript(
-      ({ value: session, language, theme }) => {
-        localStorage.setItem('lang', language);
-        localStorage.setItem('theme', theme);
-        if (!sessionStorage.getItem('token')) {
-          sessionStorage.setItem('token', session);
-          sessionStorage.setItem('userInfo', JSON.stringify({ type: 0 }));
-        }
-      },
-      { value: token, language: variant.language, theme: variant.theme },
-    );
+    await signInPage(page, token, variant);
     for (const [file, path, ready] of [
       ['reward-centre', '/member?page=rewardCenter', '[data-kind="CASHBACK"]'],
       ['vip', '/vip', '[data-testid="vip-current"]'],

@@ -11,7 +11,7 @@ import type { BrowserContextOptions } from 'playwright-core';
 import { launchBrowser, openPage } from './support/browser';
 import { phone } from './support/layout';
 import { startPlatform } from './support/platform';
-import { apiLogin } from './support/session';
+import { apiLogin, signInPage } from './support/session';
 
 const OUT = process.env.SHOTS_DIR ?? join(tmpdir(), 'missions-screenshots');
 const DESK: BrowserContextOptions = { viewport: { width: 1366, height: 768 } };
@@ -46,17 +46,7 @@ try {
   const token = await apiLogin(platform.baseUrl, 'demo_member', 'Demo#2026');
   for (const variant of VARIANTS) {
     const { page } = await openPage(browser, platform.baseUrl, variant.options);
-    await page.context().addInitScript(
-      ({ value: session, language, theme }) => {
-        localStorage.setItem('lang', language);
-        localStorage.setItem('theme', theme);
-        if (!sessionStorage.getItem('token')) {
-          sessionStorage.setItem('token', session);
-          sessionStorage.setItem('userInfo', JSON.stringify({ type: 0 }));
-        }
-      },
-      { value: token, language: variant.language, theme: variant.theme },
-    );
+    await signInPage(page, token, variant);
     for (const tab of ['missions', 'races'] as const) {
       await page.goto('/member?page=missionLeaderboard');
       await page.getByTestId('page-loader').waitFor({ state: 'detached' });

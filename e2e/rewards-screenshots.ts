@@ -11,7 +11,7 @@ import { API } from '@platform/contracts';
 import { launchBrowser, openPage } from './support/browser';
 import { phone } from './support/layout';
 import { startPlatform } from './support/platform';
-import { apiLogin } from './support/session';
+import { apiLogin, signInPage } from './support/session';
 
 const OUT = process.env.SHOTS_DIR ?? join(tmpdir(), 'rewards-screenshots');
 const DESK: BrowserContextOptions = { viewport: { width: 1366, height: 768 } };
@@ -60,17 +60,7 @@ try {
   }
   for (const variant of VARIANTS) {
     const { page } = await openPage(browser, platform.baseUrl, variant.options);
-    await page.context().addInitScript(
-      ({ value: session, language, theme }) => {
-        localStorage.setItem('lang', language);
-        localStorage.setItem('theme', theme);
-        if (!sessionStorage.getItem('token')) {
-          sessionStorage.setItem('token', session);
-          sessionStorage.setItem('userInfo', JSON.stringify({ type: 0 }));
-        }
-      },
-      { value: token, language: variant.language, theme: variant.theme },
-    );
+    await signInPage(page, token, variant);
     for (const [file, path, ready] of [
       ['reward-centre', '/member?page=rewardCenter', '[data-testid="reward"]'],
       ['manual-rebate', '/member?page=manualRebate', '[data-testid="rebate-claimable"]'],
