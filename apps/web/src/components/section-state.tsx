@@ -36,7 +36,12 @@ export function SectionState<T>({
 }: SectionStateProps<T>) {
   const { t } = useTranslation();
   const data = useDeferredValue(query.data);
-  if (query.isPending || (query.isSuccess && data === undefined)) {
+  const shownEmpty = isEmpty !== undefined && query.data !== undefined && isEmpty((data ?? query.data) as T);
+  // An empty page kept from the previous filter (placeholder data), or still drawn while the new answer's render is
+  // deferred, is not this filter's answer: saying "nothing here" then would often be wrong, so it shows as loading. A
+  // non-empty one stays, dimmed by its own busy state, so the rows do not jump.
+  const emptyPlaceholder = shownEmpty && (query.isPlaceholderData || data !== query.data);
+  if (query.isPending || (query.isSuccess && data === undefined) || emptyPlaceholder) {
     if (loading !== undefined) return <>{loading}</>;
     return (
       <p className="muted" role="status">
