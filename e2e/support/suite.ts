@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, inject } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { launchBrowser } from './browser';
 import { startPlatform, type Platform, type PlatformOptions } from './platform';
 
@@ -15,6 +15,17 @@ export const usePlatformAndBrowser = (options: PlatformOptions = {}): Suite => {
   beforeAll(async () => {
     suite.platform = await startPlatform({ template: inject('platformTemplate'), ...options });
     suite.browser = await launchBrowser();
+  });
+  // A test's pages are closed when it ends: left open, each kept running its timers, polls and animations (a notice
+  // marquee, a banner carousel) beside every later test's pages, on a machine that paints frames on the CPU. Pages a
+  // file opens in beforeAll, for all its tests, stay open.
+  let before = new Set<BrowserContext>();
+  beforeEach(() => {
+    before = new Set(suite.browser?.contexts());
+  });
+  afterEach(async () => {
+    const opened = suite.browser?.contexts().filter((context) => !before.has(context)) ?? [];
+    await Promise.all(opened.map((context) => context.close()));
   });
   afterAll(async () => {
     await suite.browser?.close();
