@@ -36,11 +36,13 @@ export function SectionState<T>({
 }: SectionStateProps<T>) {
   const { t } = useTranslation();
   const data = useDeferredValue(query.data);
-  const shownEmpty = isEmpty !== undefined && query.data !== undefined && isEmpty((data ?? query.data) as T);
+  // The deferred value may still be the previous one; with no data (pending, or an error) nothing is shown.
+  const shown = query.data === undefined ? undefined : ((data ?? query.data) as T);
+  const empty = shown !== undefined && isEmpty?.(shown) === true;
   // An empty page kept from the previous filter (placeholder data), or still drawn while the new answer's render is
   // deferred, is not this filter's answer: saying "nothing here" then would often be wrong, so it shows as loading. A
   // non-empty one stays, dimmed by its own busy state, so the rows do not jump.
-  const emptyPlaceholder = shownEmpty && (query.isPlaceholderData || data !== query.data);
+  const emptyPlaceholder = empty && (query.isPlaceholderData || data !== query.data);
   if (query.isPending || (query.isSuccess && data === undefined) || emptyPlaceholder) {
     if (loading !== undefined) return <>{loading}</>;
     return (
@@ -59,11 +61,10 @@ export function SectionState<T>({
       </div>
     );
   }
-  // Pending and error are handled above, so the query has data; the deferred value may still be the previous one.
-  const shown = (data ?? query.data) as T;
-  if (isEmpty?.(shown) && emptyText !== undefined) {
-    const empty = <EmptyState title={emptyText} />;
-    return emptyTestId === undefined ? empty : <div data-testid={emptyTestId}>{empty}</div>;
+  if (empty && emptyText !== undefined) {
+    const state = <EmptyState title={emptyText} />;
+    return emptyTestId === undefined ? state : <div data-testid={emptyTestId}>{state}</div>;
   }
-  return <>{children(shown)}</>;
+  // Pending and error are handled above, so the query has data.
+  return <>{children(shown as T)}</>;
 }
